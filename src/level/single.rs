@@ -1,0 +1,257 @@
+//! Single-box inputs: one olympiad grid, or the judge format of many mazes.
+//!
+//! The judge format (UVa 589 / POJ 1475) is `r c` header lines each followed by
+//! `r` rows, ended by `0 0` or the end of input. A single grid is everything
+//! else. The first non-blank line tells them apart: a judge file starts with a
+//! number.
+
+use super::board::{Board, Row, decode, detect_alphabet, numbered_lines, read_board};
+use super::error::{ParseError, ParseErrorKind};
+use super::Maze;
+
+/// Which shape the input had; the output follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// One grid: the answer is one line.
+    Grid,
+    /// Judge format: `Maze #k`, the answer, an empty line, per maze.
+    Judge,
+}
+
+/// A parsed single-box input.
+#[derive(Clone, Debug)]
+pub struct SingleInput {
+    pub shape: Shape,
+    pub mazes: Vec<Maze>,
+}
+
+/// Parses single-box input bytes (either shape). `max_cells` bounds each grid.
+pub fn parse_single(bytes: &[u8], max_cells: u64) -> Result<SingleInput, ParseError> {
+    let text = decode(bytes)?;
+    let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
+    let Some(first) = lines.iter().position(|(_, l)| !l.trim().is_empty()) else {
+        return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
+    };
+    if lines[first].1.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+        parse_judge(&lines[first..], max_cells)
+    } else {
+        let end = lines.iter().rposition(|(_, l)| !l.is_empty()).unwrap_or(first) + 1;
+        let rows = to_rows(&lines[first..end]);
+        let maze = maze_from_rows(&rows, max_cells)?;
+        Ok(SingleInput {
+            shape: Shape::Grid,
+            mazes: vec![maze],
+        })
+    }
+}
+
+fn to_rows<'a>(lines: &[(usize, &'a str)]) -> Vec<Row<'a>> {
+    lines.iter().map(|&(line, text)| Row::new(line, text)).collect()
+}
+
+fn parse_judge(lines: &[(usize, &str)], max_cells: u64) -> Result<SingleInput, ParseError> {
+    let mut mazes = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let (line, text) = lines[i];
+        if text.trim().is_empty() {
+            i += 1;
+            continue;
+        }
+        let (rows, cols) = parse_header(line, text)?;
+        if rows == 0 && cols == 0 {
+            break;
+        }
+        if rows as u64 * cols as u64 > max_cells {
+            return Err(ParseError::new(
+                line,
+                1,
+                ParseErrorKind::TooLarge {
+                    cells: rows as u64 * cols as u64,
+                    limit: max_cells,
+                },
+            ));
+        }
+        let body = &lines[i + 1..lines.len().min(i + 1 + rows)];
+        if body.len() < rows {
+            return Err(ParseError::new(
+                line,
+                1,
+                ParseErrorKind::MissingRows {
+                    expected: rows,
+                    found: body.len(),
+                },
+            ));
+        }
+        let grid_rows = to_rows(body);
+        for row in &grid_rows {
+            if row.width() != cols {
+                let col = row.width().min(cols) + 1;
+                return Err(ParseError::new(
+                    row.line,
+                    col,
+                    ParseErrorKind::RowWidth {
+                        expected: cols,
+                        found: row.width(),
+                    },
+                ));
+            }
+        }
+        mazes.push(maze_from_rows(&grid_rows, max_cells).map_err(|e| {
+            // An empty maze has no row to point at: point at its header.
+            if rows == 0 || cols == 0 {
+                ParseError::new(line, 1, e.kind)
+            } else {
+                e
+            }
+        })?);
+        i += 1 + rows;
+    }
+    Ok(SingleInput {
+        shape: Shape::Judge,
+        mazes,
+    })
+}
+
+fn parse_header(line: usize, text: &str) -> Result<(usize, usize), ParseError> {
+    let bad = || {
+        let col = text.len() - text.trim_start().len() + 1;
+        ParseError::new(line, col, ParseErrorKind::BadHeader(text.trim().to_string()))
+    };
+    let mut words = text.split_whitespace();
+    let (Some(r), Some(c), None) = (words.next(), words.next(), words.next()) else {
+        return Err(bad());
+    };
+    match (r.parse::<usize>(), c.parse::<usize>()) {
+        (Ok(r), Ok(c)) => Ok((r, c)),
+        _ => Err(bad()),
+    }
+}
+
+/// Reads one grid and checks it holds exactly one player, box and target.
+pub fn maze_from_rows(rows: &[Row], max_cells: u64) -> Result<Maze, ParseError> {
+    let alphabet = detect_alphabet(rows)?;
+    let board = read_board(rows, alphabet, max_cells)?;
+    maze_from_board(board, rows.first().map_or(1, |r| r.line))
+}
+
+fn maze_from_board(board: Board, first_line: usize) -> Result<Maze, ParseError> {
+    let at = |p: &super::board::Placed, kind| ParseError::new(p.line, p.col, kind);
+    let missing = |kind| ParseError::new(first_line, 1, kind);
+    let player = match board.players.as_slice() {
+        [] => return Err(missing(ParseErrorKind::NoPlayer)),
+        [p] => p.cell,
+        [p, q, ..] => {
+            return Err(at(
+                q,
+                ParseErrorKind::SecondPlayer {
+                    line: p.line,
+                    col: p.col,
+                },
+            ));
+        }
+    };
+    let box_cell = match board.boxes.as_slice() {
+        [] => return Err(missing(ParseErrorKind::NoBox)),
+        [b] => b.cell,
+        [_, b, ..] => return Err(at(b, ParseErrorKind::SecondBox)),
+    };
+    let target = match board.goals.as_slice() {
+        [] => return Err(missing(ParseErrorKind::NoTarget)),
+        [t] => t.cell,
+        [_, t, ..] => return Err(at(t, ParseErrorKind::SecondTarget)),
+    };
+    Ok(Maze {
+        grid: board.grid,
+        alphabet: board.alphabet,
+        player,
+        box_cell,
+        target,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Alphabet;
+    use crate::level::error::ParseErrorKind as K;
+
+    fn err(text: &str) -> (usize, usize, K) {
+        let e = parse_single(text.as_bytes(), 1 << 24).unwrap_err();
+        (e.line, e.col, e.kind)
+    }
+
+    #[test]
+    fn one_grid_with_crlf_and_blank_edges() {
+        let input = parse_single(b"\r\n#####\r\n#SBT#\r\n#####\r\n\r\n", 1000).unwrap();
+        assert_eq!(input.shape, Shape::Grid);
+        let m = &input.mazes[0];
+        assert_eq!(m.grid.position(m.player), (1, 1));
+        assert_eq!(m.grid.position(m.box_cell), (1, 2));
+        assert_eq!(m.grid.position(m.target), (1, 3));
+        assert_eq!(m.alphabet, Alphabet::Olympiad);
+    }
+
+    #[test]
+    fn xsb_letters_with_box_on_target() {
+        let m = &parse_single(b"#####\n#@ *#\n#####\n", 1000).unwrap().mazes[0];
+        assert_eq!(m.box_cell, m.target);
+        assert_eq!(m.alphabet, Alphabet::Xsb);
+    }
+
+    #[test]
+    fn judge_format_reads_until_zero_zero() {
+        let input = parse_single(b"1 3\nSBT\n\n2 3\nS..\nB.T\n0 0\ngarbage", 1000).unwrap();
+        assert_eq!(input.shape, Shape::Judge);
+        assert_eq!(input.mazes.len(), 2);
+        let input = parse_single(b"1 3\nSBT\n", 1000).unwrap();
+        assert_eq!(input.mazes.len(), 1);
+    }
+
+    #[test]
+    fn piece_count_errors() {
+        assert_eq!(err("..B.T"), (1, 1, K::NoPlayer));
+        assert_eq!(err("S.S.B.T"), (1, 3, K::SecondPlayer { line: 1, col: 1 }));
+        assert_eq!(err("S...T"), (1, 1, K::NoBox));
+        assert_eq!(err("S.B\nB.T"), (2, 1, K::SecondBox));
+        assert_eq!(err("\n\nS.B"), (3, 1, K::NoTarget));
+        assert_eq!(err("S.BTT"), (1, 5, K::SecondTarget));
+    }
+
+    #[test]
+    fn judge_errors() {
+        assert_eq!(err("2 x\nSBT\n"), (1, 1, K::BadHeader("2 x".into())));
+        assert_eq!(err("1 3\nSBT\nfoo\n"), (3, 1, K::BadHeader("foo".into())));
+        assert_eq!(
+            err("3 3\nSBT\n...\n"),
+            (1, 1, K::MissingRows { expected: 3, found: 2 })
+        );
+        assert_eq!(
+            err("2 3\nSBT\n....\n"),
+            (3, 4, K::RowWidth { expected: 3, found: 4 })
+        );
+        assert_eq!(
+            err("2 3\nSBT\n..\n"),
+            (3, 3, K::RowWidth { expected: 3, found: 2 })
+        );
+        assert_eq!(err("0 3\n"), (1, 1, K::NoPlayer));
+    }
+
+    #[test]
+    fn empty_and_blank_inputs() {
+        assert_eq!(err(""), (1, 1, K::Empty));
+        assert_eq!(err("  \n\r\n"), (1, 1, K::Empty));
+    }
+
+    #[test]
+    fn judge_size_limit_is_checked_from_the_header() {
+        let e = parse_single(b"5000 5000\n", 1 << 24).unwrap_err();
+        assert_eq!(
+            e.kind,
+            K::TooLarge {
+                cells: 25_000_000,
+                limit: 1 << 24
+            }
+        );
+    }
+}

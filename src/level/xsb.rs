@@ -1,0 +1,249 @@
+//! XSB levels and collections for the multi-box mode.
+//!
+//! A collection is levels separated by blank lines or by lines that are not
+//! level rows: titles, `Title:`-style metadata, `;` comments. The first such
+//! line before a level names it. Rows may be run-length encoded (`4#-$`, with
+//! `|` between rows), as some collections store them.
+
+use super::board::{Alphabet, Row, decode, numbered_lines, read_board};
+use super::error::{ParseError, ParseErrorKind};
+use crate::grid::Grid;
+
+/// A multi-box level: one player, as many boxes as goals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Its title, or `Level k` (k counts from 1 in its file).
+    pub name: String,
+    /// Line of its first row in the source.
+    pub line: usize,
+    pub grid: Grid,
+    pub player: usize,
+    /// Box cells, in reading order.
+    pub boxes: Vec<usize>,
+    /// Goal cells, in reading order.
+    pub goals: Vec<usize>,
+}
+
+impl Level {
+    /// The level drawn in XSB with pieces at the given cells.
+    pub fn render(&self, player: usize, boxes: &[usize]) -> String {
+        super::render_cells(&self.grid, Alphabet::Xsb, player, boxes, &self.goals)
+    }
+}
+
+const ROW_CHARS: &str = "#@+$*.-_ ";
+
+/// True for a line that is a level row: board characters (or run-length digits) with a wall.
+fn is_row(text: &str) -> bool {
+    text.contains('#')
+        && text
+            .chars()
+            .all(|c| ROW_CHARS.contains(c) || c.is_ascii_digit() || c == '|')
+}
+
+/// Lines that start like a row but hold a stray character: inside a level they are errors.
+fn looks_like_broken_row(text: &str) -> bool {
+    text.trim_start().starts_with('#')
+}
+
+/// Parses one level or a whole collection.
+pub fn parse_xsb(bytes: &[u8], max_cells: u64) -> Result<Vec<Level>, ParseError> {
+    let text = decode(bytes)?;
+    let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
+    let mut levels = Vec::new();
+    let mut title: Option<String> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let (line, text) = lines[i];
+        if !is_row(text) {
+            if let Some(col) = stray_tab(text) {
+                return Err(ParseError::new(line, col, ParseErrorKind::Tab));
+            }
+            let before_row = i + 1 < lines.len() && is_row(lines[i + 1].1);
+            if looks_like_broken_row(text) && before_row {
+                return Err(broken_row(line, text));
+            }
+            if title.is_none() && !text.trim().is_empty() {
+                title = Some(title_of(text));
+            }
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < lines.len() && is_row(lines[i].1) {
+            i += 1;
+        }
+        if i < lines.len() && looks_like_broken_row(lines[i].1) {
+            let (line, text) = lines[i];
+            if let Some(col) = stray_tab(text) {
+                return Err(ParseError::new(line, col, ParseErrorKind::Tab));
+            }
+            return Err(broken_row(line, text));
+        }
+        let mut rows = Vec::new();
+        for &(line, text) in &lines[start..i] {
+            expand_rle(line, text, &mut rows)?;
+        }
+        let name = title
+            .take()
+            .unwrap_or_else(|| format!("Level {}", levels.len() + 1));
+        levels.push(level_from_rows(name, &rows, max_cells)?);
+    }
+    if levels.is_empty() {
+        let kind = if lines.iter().all(|(_, l)| l.trim().is_empty()) {
+            ParseErrorKind::Empty
+        } else {
+            ParseErrorKind::Other("no level rows found (a level row holds # walls)".into())
+        };
+        return Err(ParseError::new(1, 1, kind));
+    }
+    Ok(levels)
+}
+
+/// The unknown-character error for a row with a stray character.
+fn broken_row(line: usize, text: &str) -> ParseError {
+    let (col, ch) = text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !(ROW_CHARS.contains(*c) || c.is_ascii_digit() || *c == '|'))
+        .map(|(c, ch)| (c + 1, ch))
+        .unwrap_or((1, ' '));
+    ParseError::new(line, col, ParseErrorKind::UnknownXsb(ch))
+}
+
+fn stray_tab(text: &str) -> Option<usize> {
+    if text.trim_start().starts_with('#') {
+        text.chars().position(|c| c == '\t').map(|p| p + 1)
+    } else {
+        None
+    }
+}
+
+fn title_of(text: &str) -> String {
+    let t = text.trim().trim_start_matches(';').trim();
+    match t.split_once(':') {
+        Some((key, rest)) if key.eq_ignore_ascii_case("title") => rest.trim().to_string(),
+        _ => t.to_string(),
+    }
+}
+
+/// Expands run-length counts (`3#` is `###`) and `|` row breaks; plain rows pass through.
+fn expand_rle<'a>(line: usize, text: &'a str, rows: &mut Vec<Row<'a>>) -> Result<(), ParseError> {
+    if !text.contains(|c: char| c.is_ascii_digit() || c == '|') {
+        rows.push(Row::new(line, text));
+        return Ok(());
+    }
+    let mut row = String::new();
+    let mut count: Option<usize> = None;
+    for (i, ch) in text.chars().enumerate() {
+        if let Some(d) = ch.to_digit(10) {
+            let n = count.unwrap_or(0) * 10 + d as usize;
+            if n > 1 << 16 {
+                return Err(ParseError::new(line, i + 1, ParseErrorKind::BadRunLength));
+            }
+            count = Some(n);
+        } else if ch == '|' {
+            if count.is_some() {
+                return Err(ParseError::new(line, i + 1, ParseErrorKind::BadRunLength));
+            }
+            rows.push(Row::new(line, std::mem::take(&mut row).trim_end().to_string()));
+        } else {
+            for _ in 0..count.take().unwrap_or(1) {
+                row.push(ch);
+            }
+        }
+    }
+    if count.is_some() {
+        return Err(ParseError::new(
+            line,
+            text.chars().count(),
+            ParseErrorKind::BadRunLength,
+        ));
+    }
+    rows.push(Row::new(line, row.trim_end().to_string()));
+    Ok(())
+}
+
+fn level_from_rows(name: String, rows: &[Row], max_cells: u64) -> Result<Level, ParseError> {
+    let first_line = rows[0].line;
+    let board = read_board(rows, Alphabet::Xsb, max_cells)?;
+    let player = match board.players.as_slice() {
+        [] => {
+            return Err(ParseError::new(first_line, 1, ParseErrorKind::NoPlayer));
+        }
+        [p] => p.cell,
+        [p, q, ..] => {
+            return Err(ParseError::new(
+                q.line,
+                q.col,
+                ParseErrorKind::SecondPlayer {
+                    line: p.line,
+                    col: p.col,
+                },
+            ));
+        }
+    };
+    if board.boxes.is_empty() {
+        return Err(ParseError::new(first_line, 1, ParseErrorKind::NoBoxes));
+    }
+    if board.boxes.len() != board.goals.len() {
+        return Err(ParseError::new(
+            first_line,
+            1,
+            ParseErrorKind::BoxGoalMismatch {
+                boxes: board.boxes.len(),
+                goals: board.goals.len(),
+            },
+        ));
+    }
+    Ok(Level {
+        name,
+        line: first_line,
+        grid: board.grid,
+        player,
+        boxes: board.boxes.iter().map(|p| p.cell).collect(),
+        goals: board.goals.iter().map(|p| p.cell).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::error::ParseErrorKind as K;
+
+    fn err(text: &str) -> (usize, usize, K) {
+        let e = parse_xsb(text.as_bytes(), 1 << 20).unwrap_err();
+        (e.line, e.col, e.kind)
+    }
+
+    #[test]
+    fn collection_with_titles_and_comments() {
+        let text = "; first\n#####\n#@$.#\n#####\n\nTitle: Second\nAuthor: Someone\n#####\n#.$@#\n#####\n\n####\n#@*#\n####\n";
+        let levels = parse_xsb(text.as_bytes(), 1000).unwrap();
+        let names: Vec<&str> = levels.iter().map(|l| l.name.as_str()).collect();
+        assert_eq!(names, ["first", "Second", "Level 3"]);
+        assert_eq!(levels[1].line, 8);
+        assert_eq!(levels[2].boxes, levels[2].goals);
+    }
+
+    #[test]
+    fn run_length_rows_expand() {
+        let a = parse_xsb(b"5#|#@$.#|5#", 100).unwrap();
+        let b = parse_xsb(b"#####\n#@$.#\n#####", 100).unwrap();
+        assert_eq!(a[0].grid, b[0].grid);
+        assert_eq!(a[0].boxes, b[0].boxes);
+        let c = parse_xsb(b"#####\n#@$.#\n5#", 100).unwrap();
+        assert_eq!(c[0].grid, b[0].grid);
+    }
+
+    #[test]
+    fn level_errors() {
+        assert_eq!(err("#####\n#@$$.#\n#####"), (1, 1, K::BoxGoalMismatch { boxes: 2, goals: 1 }));
+        assert_eq!(err("#####\n# $.#\n#####"), (1, 1, K::NoPlayer));
+        assert_eq!(err("#####\n#@ .#\n#####"), (1, 1, K::NoBoxes));
+        assert_eq!(err("######\n#@$.@#\n######"), (2, 5, K::SecondPlayer { line: 2, col: 2 }));
+        assert_eq!(err("#####\n#@$x.#\n#####"), (2, 4, K::UnknownXsb('x')));
+        assert_eq!(err("#####\n#@$\t.#\n#####"), (2, 4, K::Tab));
+        assert_eq!(err(""), (1, 1, K::Empty));
+    }
+}

@@ -1,0 +1,16 @@
+//! `sokoban`: exact Sokoban solvers and the tools around them.
+//!
+//! Data flows one way: text in ([`level`]), a [`level::Maze`] or
+//! [`level::Level`], a search ([`single`], [`multi`]), a [`moves::Solution`],
+//! text out ([`output`]). Only the binary knows about the command line.
+//!
+//! - [`single`]: the olympiad "Pushing Boxes" problem (one box): fewest pushes,
+//!   then fewest walks, exactly, in near-linear time.
+//! - [`grid`]: geometry shared by everything.
+//! - [`moves`]: notations, replay and verification of move strings.
+
+pub mod grid;
+pub mod level;
+pub mod moves;
+pub mod search;
+pub mod single;

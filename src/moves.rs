@@ -1,0 +1,304 @@
+//! Moves, their notations, and replaying a move string on a board.
+//!
+//! One replay serves both modes and `verify`: it checks every step against the
+//! rules (walls, boxes, a push letter only where a box moves) so that every
+//! answer the tests see can be checked without trusting the solver.
+
+use crate::grid::{Direction, Grid};
+use thiserror::Error;
+
+/// One step of the player: a walk, or a push of the box in front of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub dir: Direction,
+    pub push: bool,
+}
+
+impl Move {
+    pub fn walk(dir: Direction) -> Move {
+        Move { dir, push: false }
+    }
+
+    pub fn push(dir: Direction) -> Move {
+        Move { dir, push: true }
+    }
+}
+
+/// A solution: its moves and their counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Solution {
+    pub moves: Vec<Move>,
+    pub pushes: u64,
+    pub walks: u64,
+}
+
+impl Solution {
+    /// Counts pushes and walks of a move list.
+    pub fn from_moves(moves: Vec<Move>) -> Solution {
+        let pushes = moves.iter().filter(|m| m.push).count() as u64;
+        let walks = moves.len() as u64 - pushes;
+        Solution {
+            moves,
+            pushes,
+            walks,
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Solved(Solution),
+    /// The whole search space was explored: no solution exists.
+    Impossible,
+    /// A limit was reached first; the text names it (`time limit 10 s`, ...).
+    Limit(String),
+}
+
+impl Outcome {
+    pub fn solution(&self) -> Option<&Solution> {
+        match self {
+            Outcome::Solved(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// How moves are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// Walks `n s e w`, pushes `N S E W` (the olympiad's letters).
+    #[default]
+    Nsew,
+    /// Walks `l u r d`, pushes `L U R D` (the Sokoban community's).
+    Lurd,
+    /// `U D L R` for every step, no walk/push distinction (some course solvers print it).
+    Udlr,
+}
+
+impl Notation {
+    /// The letter of one move.
+    pub fn letter(self, m: Move) -> char {
+        let lower = match self {
+            Notation::Nsew => match m.dir {
+                Direction::North => 'n',
+                Direction::South => 's',
+                Direction::East => 'e',
+                Direction::West => 'w',
+            },
+            Notation::Lurd | Notation::Udlr => match m.dir {
+                Direction::North => 'u',
+                Direction::South => 'd',
+                Direction::East => 'r',
+                Direction::West => 'l',
+            },
+        };
+        if m.push || self == Notation::Udlr {
+            lower.to_ascii_uppercase()
+        } else {
+            lower
+        }
+    }
+}
+
+/// Writes moves in a notation.
+pub fn format_moves(moves: &[Move], notation: Notation) -> String {
+    moves.iter().map(|&m| notation.letter(m)).collect()
+}
+
+/// A letter that is no move in any notation.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{letter:?} at move {index} is not a move letter (n s e w, l u r d, either case)")]
+pub struct BadLetter {
+    /// 1-based position among the move letters.
+    pub index: usize,
+    pub letter: char,
+}
+
+/// Reads a move string in `nsew` or `lurd` (case tells push from walk); white space is skipped.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, BadLetter> {
+    let mut out = Vec::new();
+    for letter in text.chars().filter(|c| !c.is_whitespace()) {
+        let dir = match letter.to_ascii_lowercase() {
+            'n' | 'u' => Direction::North,
+            's' | 'd' => Direction::South,
+            'e' | 'r' => Direction::East,
+            'w' | 'l' => Direction::West,
+            _ => {
+                return Err(BadLetter {
+                    index: out.len() + 1,
+                    letter,
+                });
+            }
+        };
+        out.push(Move {
+            dir,
+            push: letter.is_ascii_uppercase(),
+        });
+    }
+    Ok(out)
+}
+
+/// Why a step cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum Illegal {
+    #[error("walks into a wall")]
+    IntoWall,
+    #[error("pushes a box into a wall")]
+    BoxIntoWall,
+    #[error("pushes a box into another box")]
+    BoxIntoBox,
+    #[error("walk letter where the step pushes a box (use upper case)")]
+    WalkIntoBox,
+    #[error("push letter where there is no box to push (use lower case)")]
+    PushWithoutBox,
+}
+
+/// The first illegal step of a replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("move {index} ({letter}) {why}")]
+pub struct ReplayError {
+    /// 1-based index of the step.
+    pub index: usize,
+    pub letter: char,
+    pub why: Illegal,
+}
+
+/// A position during a replay: the player and a box set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position<'g> {
+    grid: &'g Grid,
+    pub player: usize,
+    boxes: Vec<bool>,
+    pub pushes: u64,
+    pub walks: u64,
+}
+
+impl<'g> Position<'g> {
+    pub fn new(grid: &'g Grid, player: usize, boxes: &[usize]) -> Position<'g> {
+        let mut marks = vec![false; grid.len()];
+        for &b in boxes {
+            marks[b] = true;
+        }
+        Position {
+            grid,
+            player,
+            boxes: marks,
+            pushes: 0,
+            walks: 0,
+        }
+    }
+
+    pub fn has_box(&self, cell: usize) -> bool {
+        self.boxes[cell]
+    }
+
+    /// Box cells in index order.
+    pub fn boxes(&self) -> Vec<usize> {
+        (0..self.boxes.len()).filter(|&c| self.boxes[c]).collect()
+    }
+
+    /// Makes one move, or says why it is illegal (the position is then unchanged).
+    /// With `strict_case` false, the letter's case is ignored (for `udlr` strings).
+    pub fn apply(&mut self, m: Move, strict_case: bool) -> Result<(), Illegal> {
+        let next = self.grid.step(self.player, m.dir);
+        if self.grid.is_wall(next) {
+            return Err(Illegal::IntoWall);
+        }
+        if self.boxes[next] {
+            if strict_case && !m.push {
+                return Err(Illegal::WalkIntoBox);
+            }
+            let beyond = self.grid.step(next, m.dir);
+            if self.grid.is_wall(beyond) {
+                return Err(Illegal::BoxIntoWall);
+            }
+            if self.boxes[beyond] {
+                return Err(Illegal::BoxIntoBox);
+            }
+            self.boxes[next] = false;
+            self.boxes[beyond] = true;
+            self.pushes += 1;
+        } else {
+            if strict_case && m.push {
+                return Err(Illegal::PushWithoutBox);
+            }
+            self.walks += 1;
+        }
+        self.player = next;
+        Ok(())
+    }
+
+    /// True when every goal holds a box.
+    pub fn solved(&self, goals: &[usize]) -> bool {
+        goals.iter().all(|&g| self.boxes[g])
+    }
+}
+
+/// Replays `moves` from a start; the final position, or the first illegal step.
+pub fn replay<'g>(
+    grid: &'g Grid,
+    player: usize,
+    boxes: &[usize],
+    moves: &[Move],
+    notation: Notation,
+) -> Result<Position<'g>, ReplayError> {
+    let mut pos = Position::new(grid, player, boxes);
+    for (i, &m) in moves.iter().enumerate() {
+        pos.apply(m, notation != Notation::Udlr)
+            .map_err(|why| ReplayError {
+                index: i + 1,
+                letter: notation.letter(m),
+                why,
+            })?;
+    }
+    Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notations_write_and_read_back() {
+        let moves = vec![
+            Move::walk(Direction::North),
+            Move::push(Direction::East),
+            Move::walk(Direction::West),
+            Move::push(Direction::South),
+        ];
+        assert_eq!(format_moves(&moves, Notation::Nsew), "nEwS");
+        assert_eq!(format_moves(&moves, Notation::Lurd), "uRlD");
+        assert_eq!(format_moves(&moves, Notation::Udlr), "URLD");
+        assert_eq!(parse_moves("nEwS").unwrap(), moves);
+        assert_eq!(parse_moves("u R l\nD").unwrap(), moves);
+        assert_eq!(
+            parse_moves("nx").unwrap_err(),
+            BadLetter {
+                index: 2,
+                letter: 'x'
+            }
+        );
+    }
+
+    #[test]
+    fn replay_names_the_first_illegal_step() {
+        let mut g = Grid::new(1, 4);
+        for c in 0..4 {
+            g.set_floor(g.cell(0, c));
+        }
+        let (p, b) = (g.cell(0, 0), g.cell(0, 1));
+        let ok = replay(&g, p, &[b], &parse_moves("EE").unwrap(), Notation::Nsew).unwrap();
+        assert_eq!((ok.pushes, ok.walks, ok.has_box(g.cell(0, 3))), (2, 0, true));
+        let e = replay(&g, p, &[b], &parse_moves("EEE").unwrap(), Notation::Nsew).unwrap_err();
+        assert_eq!((e.index, e.why), (3, Illegal::BoxIntoWall));
+        let e = replay(&g, p, &[b], &parse_moves("e").unwrap(), Notation::Nsew).unwrap_err();
+        assert_eq!(e.why, Illegal::WalkIntoBox);
+        let e = replay(&g, p, &[b], &parse_moves("W").unwrap(), Notation::Nsew).unwrap_err();
+        assert_eq!(e.why, Illegal::IntoWall);
+        let e = replay(&g, b, &[], &parse_moves("E").unwrap(), Notation::Nsew).unwrap_err();
+        assert_eq!(e.why, Illegal::PushWithoutBox);
+        let ok = replay(&g, p, &[b], &parse_moves("RR").unwrap(), Notation::Udlr).unwrap();
+        assert_eq!(ok.pushes, 2);
+    }
+}

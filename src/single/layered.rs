@@ -1,0 +1,221 @@
+//! The default single-box search: exact (pushes, walks) in near-linear time.
+//!
+//! A state is (box cell, push direction): the player stands behind the box,
+//! ready to push it. Costs are compared as (pushes, walks), so the states with
+//! the fewest pushes p form a layer, and a layer is built from the one before:
+//!
+//! - every state of layer p pushes once; the states it lands on (not in an
+//!   earlier layer) are layer p+1's *entries*, carrying their walks unchanged;
+//! - the other states of layer p+1 are reached by walking around the box from
+//!   an entry of the same box cell, and only from an entry: a walk never moves
+//!   the box, and the side distances obey the triangle inequality, so one
+//!   walk after the entry is always enough.
+//!
+//! So no priority queue is needed: per box cell, at most four entries and four
+//! states, joined by at most twelve side distances ([`SideDistances`]). The
+//! whole search is a small multiple of one flood of the grid. The cost of a
+//! state is (its layer, its walks), which is exactly the lexicographic
+//! Dijkstra order the contract asks for.
+//!
+//! Tie-break (documented in README.md): the box reaches the target by the first
+//! push direction in N, S, E, W order among the optimal ones; behind every push,
+//! the player keeps the side it arrived on when that is optimal, and otherwise
+//! walks there from the arrival side that comes first in N, S, E, W order; each
+//! walk steps in the first direction (n, s, e, w) that stays shortest.
+
+use super::sides::SideDistances;
+use super::{SingleReport, SingleStats};
+use crate::grid::Direction;
+use crate::level::Maze;
+use crate::moves::{Move, Solution};
+
+const UNSEEN: u32 = u32::MAX;
+/// `how` values 0..4 mean "walked from the entry with that push direction".
+const FROM_START: u8 = 4;
+const FROM_PUSH: u8 = 5;
+
+/// Solves a maze; see the module docs.
+pub fn solve(maze: &Maze) -> SingleReport {
+    let grid = &maze.grid;
+    if maze.box_cell == maze.target {
+        return SingleReport::solved(Solution::default(), SingleStats::default());
+    }
+    let n = grid.len();
+    let mut sides = SideDistances::new(grid, maze.player);
+    // Walks to each state; u32 keeps the arrays small, and a sum that would
+    // not fit is reported rather than wrapped.
+    let mut walks = vec![UNSEEN; 4 * n];
+    let mut how = vec![0u8; 4 * n];
+    let mut entered = vec![0u8; n];
+    let mut layer: Vec<u32> = Vec::new();
+    let mut cells: Vec<u32> = Vec::new();
+
+    // Layer 0: the player walks from its start to a side of the box.
+    let starts = walks_from_start(maze, &mut sides);
+    for d in Direction::ALL {
+        if let Some(w) = starts[d.opposite().index()] {
+            let s = maze.box_cell * 4 + d.index();
+            walks[s] = clamp(w);
+            how[s] = FROM_START;
+            layer.push(s as u32);
+        }
+    }
+    let mut states = layer.len() as u64;
+    let mut pushes = 0u64;
+    while !layer.is_empty() {
+        cells.clear();
+        for &s in &layer {
+            let s = s as usize;
+            let (b, d) = (s / 4, s % 4);
+            let next = grid.step(b, Direction::from_index(d));
+            if grid.is_wall(next) {
+                continue;
+            }
+            let t = next * 4 + d;
+            if walks[t] != UNSEEN {
+                continue;
+            }
+            walks[t] = walks[s];
+            how[t] = FROM_PUSH;
+            if entered[next] == 0 {
+                cells.push(next as u32);
+            }
+            entered[next] |= 1 << d;
+        }
+        pushes += 1;
+        if entered[maze.target] != 0 {
+            let mask = entered[maze.target];
+            let best = (0..4)
+                .filter(|d| mask & (1 << d) != 0)
+                .min_by_key(|&d| walks[maze.target * 4 + d])
+                .expect("an entry exists");
+            let goal = maze.target * 4 + best;
+            let stats = stats_of(states, &sides, n);
+            return match rebuild(maze, &walks, &how, goal, &mut sides) {
+                Some(moves) => {
+                    let solution = Solution::from_moves(moves);
+                    debug_assert_eq!(solution.pushes, pushes);
+                    debug_assert_eq!(solution.walks, walks[goal] as u64);
+                    SingleReport::solved(solution, stats)
+                }
+                None => SingleReport::overflow(stats),
+            };
+        }
+        layer.clear();
+        for &b in &cells {
+            let b = b as usize;
+            let mask = entered[b];
+            entered[b] = 0;
+            let mut entry = [UNSEEN; 4];
+            for (d, w) in entry.iter_mut().enumerate() {
+                if mask & (1 << d) != 0 {
+                    *w = walks[b * 4 + d];
+                }
+            }
+            for d in 0..4 {
+                let s = b * 4 + d;
+                let is_entry = mask & (1 << d) != 0;
+                if !is_entry && walks[s] != UNSEEN {
+                    continue; // settled in an earlier layer
+                }
+                let (mut best, mut from) = (entry[d], FROM_PUSH);
+                let stand = Direction::from_index(d).opposite();
+                for e in 0..4 {
+                    if e == d || entry[e] == UNSEEN {
+                        continue;
+                    }
+                    let arrived = Direction::from_index(e).opposite();
+                    if let Some(w) = sides.distance(b, arrived, stand) {
+                        let total = clamp(entry[e] as u64 + w);
+                        if total < best {
+                            (best, from) = (total, e as u8);
+                        }
+                    }
+                }
+                if best != UNSEEN {
+                    walks[s] = best;
+                    how[s] = from;
+                    layer.push(s as u32);
+                }
+            }
+        }
+        states += layer.len() as u64;
+    }
+    SingleReport::impossible(stats_of(states, &sides, n))
+}
+
+/// Saturates at one below `UNSEEN`; a saturated walk count is caught when rebuilding.
+fn clamp(w: u64) -> u32 {
+    w.min(UNSEEN as u64 - 1) as u32
+}
+
+fn stats_of(states: u64, sides: &SideDistances, n: usize) -> SingleStats {
+    SingleStats {
+        states,
+        floods: sides.floods,
+        memory_bytes: n * (4 * 4 + 4 + 1 + 1) + sides.memory_bytes(),
+    }
+}
+
+/// Walk lengths from the player's start to each side of the box (indexed by side direction).
+pub(super) fn walks_from_start(maze: &Maze, sides: &mut SideDistances) -> [Option<u64>; 4] {
+    let grid = &maze.grid;
+    let targets = grid.neighbours(maze.box_cell);
+    let mut found = [None; 4];
+    let mut left = targets.iter().filter(|&&c| grid.is_floor(c)).count();
+    sides.flood().run(grid, maze.player, maze.box_cell, |c, d| {
+        for (i, &t) in targets.iter().enumerate() {
+            if t == c {
+                found[i] = Some(d);
+                left -= 1;
+            }
+        }
+        left == 0
+    });
+    found
+}
+
+/// Rebuilds the moves ending in state `goal` from the `how` links.
+/// `None` when the walk count saturated (more than `u32::MAX - 1` walks).
+fn rebuild(
+    maze: &Maze,
+    walks: &[u32],
+    how: &[u8],
+    goal: usize,
+    sides: &mut SideDistances,
+) -> Option<Vec<Move>> {
+    if walks[goal] >= UNSEEN - 1 {
+        return None;
+    }
+    let grid = &maze.grid;
+    let mut rev: Vec<Move> = Vec::new();
+    let mut s = goal;
+    loop {
+        let (b, d) = (s / 4, s % 4);
+        let dir = Direction::from_index(d);
+        let stand = grid.step(b, dir.opposite());
+        let (from, next) = match how[s] {
+            FROM_PUSH => {
+                rev.push(Move::push(dir));
+                s = grid.step(b, dir.opposite()) * 4 + d;
+                continue;
+            }
+            FROM_START => (maze.player, None),
+            e => {
+                let arrived = Direction::from_index(e as usize).opposite();
+                (grid.step(b, arrived), Some(b * 4 + e as usize))
+            }
+        };
+        let walk = sides
+            .flood()
+            .walk(grid, from, stand, b)
+            .expect("a recorded walk exists");
+        rev.extend(walk.into_iter().rev().map(Move::walk));
+        match next {
+            Some(t) => s = t,
+            None => break,
+        }
+    }
+    rev.reverse();
+    Some(rev)
+}

@@ -1,0 +1,224 @@
+//! Walk lengths between the sides of a box: the only walks a single-box search needs.
+//!
+//! Between two pushes the player walks from one side of the box to another
+//! with the box as an obstacle. These lengths are asked for at every state, so
+//! they are answered in this order, cheapest first:
+//!
+//! 1. a side group check ([`SideGroups`]): different groups, no walk at all;
+//! 2. the shortest shapes: two perpendicular sides with a free corner are 2
+//!    steps apart, two opposite sides with a free 3-cell detour 4 (nothing
+//!    shorter exists: the grid is bipartite and the only shorter walks cross
+//!    the box);
+//! 3. a corridor cell (exactly two open sides) lies on a chain of corridor
+//!    cells between two junctions; every cell of the chain has the same detour
+//!    length, so one flood answers the whole chain;
+//! 4. otherwise one flood from a side, stopped once it has found every other
+//!    side of the same group, answers that side's row.
+//!
+//! Answers from 3 and 4 are cached per cell, so no flood is ever repeated.
+
+use super::cut::SideGroups;
+use super::flood::Flood;
+use crate::grid::{Direction, Grid};
+
+const UNKNOWN: u64 = u64::MAX;
+const NO_SLOT: u32 = u32::MAX;
+
+/// Exact walk lengths between the sides of a box, computed on demand.
+#[derive(Clone, Debug)]
+pub struct SideDistances<'g> {
+    grid: &'g Grid,
+    groups: SideGroups,
+    flood: Flood,
+    /// Per cell, its row in `cache` (or `NO_SLOT`).
+    slot: Vec<u32>,
+    /// Per cached cell, the six side pairs (see [`pair`]).
+    cache: Vec<[u64; 6]>,
+    /// Floods run (for statistics).
+    pub floods: u64,
+}
+
+/// Index of an unordered pair of distinct sides.
+fn pair(a: usize, b: usize) -> usize {
+    let (a, b) = if a < b { (a, b) } else { (b, a) };
+    match (a, b) {
+        (0, 1) => 0,
+        (0, 2) => 1,
+        (0, 3) => 2,
+        (1, 2) => 3,
+        (1, 3) => 4,
+        _ => 5,
+    }
+}
+
+impl<'g> SideDistances<'g> {
+    /// Prepares the oracle for the floor component of `player`.
+    pub fn new(grid: &'g Grid, player: usize) -> SideDistances<'g> {
+        SideDistances {
+            grid,
+            groups: SideGroups::new(grid, player),
+            flood: Flood::new(grid.len()),
+            slot: vec![NO_SLOT; grid.len()],
+            cache: Vec::new(),
+            floods: 0,
+        }
+    }
+
+    /// The reusable flood, for callers that need walks of their own.
+    pub fn flood(&mut self) -> &mut Flood {
+        &mut self.flood
+    }
+
+    /// Steps from side `a` to side `b` of a box on `cell`, or `None` when either
+    /// side is wall or the box separates them. `cell` must be in the component.
+    pub fn distance(&mut self, cell: usize, a: Direction, b: Direction) -> Option<u64> {
+        if a == b {
+            return Some(0);
+        }
+        let grid = self.grid;
+        let (sa, sb) = (grid.step(cell, a), grid.step(cell, b));
+        if grid.is_wall(sa) || grid.is_wall(sb) || !self.groups.connected(cell, a, b) {
+            return None;
+        }
+        if a.opposite() != b {
+            // Perpendicular: the corner cell beside both sides.
+            if grid.is_floor(grid.step(sa, b)) {
+                return Some(2);
+            }
+        } else {
+            for q in perpendicular(a) {
+                let (x, y, z) = (grid.step(sa, q), grid.step(cell, q), grid.step(sb, q));
+                if grid.is_floor(x) && grid.is_floor(y) && grid.is_floor(z) {
+                    return Some(4);
+                }
+            }
+        }
+        let p = pair(a.index(), b.index());
+        if let Some(row) = self.cached(cell) {
+            if row[p] != UNKNOWN {
+                return Some(row[p]);
+            }
+        }
+        let open = Direction::ALL.into_iter().filter(|&d| grid.is_floor(grid.step(cell, d)));
+        if open.count() == 2 {
+            self.fill_chain(cell, a, b);
+        } else {
+            self.fill_row(cell, a);
+        }
+        let d = self.cached(cell).map(|row| row[p]).unwrap_or(UNKNOWN);
+        debug_assert_ne!(d, UNKNOWN, "a connected pair was measured");
+        Some(d)
+    }
+
+    fn cached(&self, cell: usize) -> Option<&[u64; 6]> {
+        let s = self.slot[cell];
+        (s != NO_SLOT).then(|| &self.cache[s as usize])
+    }
+
+    fn row_mut(&mut self, cell: usize) -> &mut [u64; 6] {
+        if self.slot[cell] == NO_SLOT {
+            self.slot[cell] = self.cache.len() as u32;
+            self.cache.push([UNKNOWN; 6]);
+        }
+        &mut self.cache[self.slot[cell] as usize]
+    }
+
+    /// One flood from side `a`, stopped when every side connected to it is found.
+    fn fill_row(&mut self, cell: usize, a: Direction) {
+        let grid = self.grid;
+        let sa = grid.step(cell, a);
+        let mut wanted: Vec<(Direction, usize)> = Direction::ALL
+            .into_iter()
+            .filter(|&d| {
+                d != a && grid.is_floor(grid.step(cell, d)) && self.groups.connected(cell, a, d)
+            })
+            .map(|d| (d, grid.step(cell, d)))
+            .collect();
+        let mut found = Vec::with_capacity(wanted.len());
+        self.floods += 1;
+        self.flood.run(grid, sa, cell, |c, dist| {
+            if let Some(i) = wanted.iter().position(|&(_, s)| s == c) {
+                found.push((wanted.swap_remove(i).0, dist));
+            }
+            wanted.is_empty()
+        });
+        let row = self.row_mut(cell);
+        for (d, dist) in found {
+            row[pair(a.index(), d.index())] = dist;
+        }
+    }
+
+    /// Measures the detour around a corridor cell once for its whole chain.
+    fn fill_chain(&mut self, cell: usize, a: Direction, b: Direction) {
+        let grid = self.grid;
+        // Walk the chain both ways from `cell` to its ends (cells with another
+        // number of open sides than two), collecting its cells.
+        let mut chain = vec![cell];
+        let mut ends = [cell; 2];
+        let mut ring = false;
+        for (k, first) in [a, b].into_iter().enumerate() {
+            let (mut prev, mut at) = (cell, grid.step(cell, first));
+            loop {
+                if at == cell {
+                    ring = true;
+                    break;
+                }
+                let open: Vec<usize> = grid
+                    .neighbours(at)
+                    .into_iter()
+                    .filter(|&n| grid.is_floor(n))
+                    .collect();
+                if open.len() != 2 {
+                    break;
+                }
+                chain.push(at);
+                let next = if open[0] == prev { open[1] } else { open[0] };
+                (prev, at) = (at, next);
+            }
+            ends[k] = at;
+            if ring {
+                break;
+            }
+        }
+        let length = if ring {
+            // A closed ring of corridor cells: the way round is the rest of it.
+            chain.len() as u64 - 2
+        } else {
+            // Chain of k cells between junctions X and Y: (k - 1) + dist(X, Y)
+            // with the chain cut; blocking `cell` cuts it.
+            let (x, y) = (ends[0], ends[1]);
+            let mut between = None;
+            self.floods += 1;
+            self.flood.run(grid, x, cell, |c, dist| {
+                if c == y {
+                    between = Some(dist);
+                }
+                c == y
+            });
+            chain.len() as u64 - 1 + between.expect("groups said the sides are connected")
+        };
+        for c in chain {
+            // Each chain cell's two open sides form its only pair.
+            let open: Vec<usize> = Direction::ALL
+                .into_iter()
+                .filter(|&d| grid.is_floor(grid.step(c, d)))
+                .map(Direction::index)
+                .collect();
+            self.row_mut(c)[pair(open[0], open[1])] = length;
+        }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.groups.memory_bytes()
+            + self.flood.memory_bytes()
+            + self.slot.len() * 4
+            + self.cache.capacity() * 48
+    }
+}
+
+fn perpendicular(d: Direction) -> [Direction; 2] {
+    match d {
+        Direction::North | Direction::South => [Direction::East, Direction::West],
+        Direction::East | Direction::West => [Direction::North, Direction::South],
+    }
+}
