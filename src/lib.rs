@@ -14,3 +14,4 @@ pub mod level;
 pub mod moves;
 pub mod search;
 pub mod single;
+pub mod tools;

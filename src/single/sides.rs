@@ -72,13 +72,13 @@ impl<'g> SideDistances<'g> {
     /// Steps from side `a` to side `b` of a box on `cell`, or `None` when either
     /// side is wall or the box separates them. `cell` must be in the component.
     pub fn distance(&mut self, cell: usize, a: Direction, b: Direction) -> Option<u64> {
-        if a == b {
-            return Some(0);
-        }
         let grid = self.grid;
         let (sa, sb) = (grid.step(cell, a), grid.step(cell, b));
         if grid.is_wall(sa) || grid.is_wall(sb) || !self.groups.connected(cell, a, b) {
             return None;
+        }
+        if a == b {
+            return Some(0);
         }
         if a.opposite() != b {
             // Perpendicular: the corner cell beside both sides.
@@ -220,5 +220,83 @@ fn perpendicular(d: Direction) -> [Direction; 2] {
     match d {
         Direction::North | Direction::South => [Direction::East, Direction::West],
         Direction::East | Direction::West => [Direction::North, Direction::South],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tools::generator::{GenSpec, Kind, generate};
+
+    /// Every side pair of every reachable cell agrees with a plain flood.
+    fn agrees_with_floods(grid: &Grid, player: usize) {
+        let mut sides = SideDistances::new(grid, player);
+        let mut flood = Flood::new(grid.len());
+        let mut reach = vec![false; grid.len()];
+        flood.run(grid, player, usize::MAX, |c, _| {
+            reach[c] = true;
+            false
+        });
+        for b in (0..grid.len()).filter(|&c| reach[c]) {
+            for a in Direction::ALL {
+                for c in Direction::ALL {
+                    let (sa, sc) = (grid.step(b, a), grid.step(b, c));
+                    let want = if grid.is_wall(sa) || grid.is_wall(sc) {
+                        None
+                    } else {
+                        flood.run(grid, sa, b, |_, _| false);
+                        flood.distance(sc)
+                    };
+                    let got = sides.distance(b, a, c);
+                    assert_eq!(got, want, "cell {:?} sides {a} {c}", grid.position(b));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn matches_floods_on_generated_grids() {
+        for kind in Kind::ALL {
+            for width in 1..=3 {
+                for seed in 0..6 {
+                    let spec = GenSpec {
+                        rows: 23,
+                        cols: 31,
+                        kind,
+                        walls: 25,
+                        width,
+                        loops: 15,
+                        seed,
+                    };
+                    if let Some(m) = generate(&spec, 0) {
+                        agrees_with_floods(&m.grid, m.player);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rings_and_chains() {
+        let text = [
+            "#########",
+            "#.......#",
+            "#.#####.#",
+            "#.......#",
+            "#########",
+            "#..#....#",
+            "#.##.##.#",
+            "#....#..#",
+        ];
+        let mut grid = Grid::new(text.len(), 9);
+        for (r, row) in text.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '.' {
+                    grid.set_floor(grid.cell(r, c));
+                }
+            }
+        }
+        agrees_with_floods(&grid, grid.cell(1, 1));
+        agrees_with_floods(&grid, grid.cell(5, 1));
     }
 }

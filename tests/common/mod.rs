@@ -1,0 +1,174 @@
+//! Shared test helpers: deliberately simple reference solvers and random grids.
+//!
+//! The references share no code with the solvers they check: plain searches
+//! over whole positions, written to be obviously right rather than fast.
+
+#![allow(dead_code)]
+
+use sokoban::grid::{Direction, Grid};
+use sokoban::level::{Alphabet, Maze};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet, VecDeque};
+
+/// Optimal (pushes, walks) by a plain Dijkstra over every (player cell, box cell) pair.
+pub fn reference_single(maze: &Maze) -> Option<(u64, u64)> {
+    let g = &maze.grid;
+    let n = g.len();
+    let key = |p: usize, b: usize| p * n + b;
+    let mut best = vec![(u64::MAX, u64::MAX); n * n];
+    let mut heap = BinaryHeap::new();
+    best[key(maze.player, maze.box_cell)] = (0, 0);
+    heap.push(Reverse(((0u64, 0u64), maze.player, maze.box_cell)));
+    while let Some(Reverse((cost, p, b))) = heap.pop() {
+        if cost > best[key(p, b)] {
+            continue;
+        }
+        if b == maze.target {
+            return Some(cost);
+        }
+        for d in Direction::ALL {
+            let q = g.step(p, d);
+            if g.is_wall(q) {
+                continue;
+            }
+            let (next, c) = if q == b {
+                let nb = g.step(b, d);
+                if g.is_wall(nb) {
+                    continue;
+                }
+                ((q, nb), (cost.0 + 1, cost.1))
+            } else {
+                ((q, b), (cost.0, cost.1 + 1))
+            };
+            if c < best[key(next.0, next.1)] {
+                best[key(next.0, next.1)] = c;
+                heap.push(Reverse((c, next.0, next.1)));
+            }
+        }
+    }
+    None
+}
+
+/// Fewest pushes by breadth-first search over (player region, box set) for small multi-box levels.
+/// Returns `None` when no solution exists.
+pub fn reference_multi_pushes(g: &Grid, player: usize, boxes: &[usize], goals: &[usize]) -> Option<u64> {
+    let mut goal_set: Vec<usize> = goals.to_vec();
+    goal_set.sort();
+    let normalize = |player: usize, boxes: &[usize]| -> usize {
+        // smallest cell the player reaches without pushing
+        let mut seen = HashSet::new();
+        let mut queue = VecDeque::from([player]);
+        seen.insert(player);
+        let mut min = player;
+        while let Some(c) = queue.pop_front() {
+            min = min.min(c);
+            for d in Direction::ALL {
+                let q = g.step(c, d);
+                if g.is_floor(q) && !boxes.contains(&q) && seen.insert(q) {
+                    queue.push_back(q);
+                }
+            }
+        }
+        min
+    };
+    let mut start: Vec<usize> = boxes.to_vec();
+    start.sort();
+    let s0 = (normalize(player, &start), start);
+    let mut seen = HashSet::from([s0.clone()]);
+    let mut frontier = vec![s0];
+    let mut depth = 0;
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for (p, bs) in &frontier {
+            if *bs == goal_set {
+                return Some(depth);
+            }
+            // cells the player reaches
+            let mut reach = HashSet::from([*p]);
+            let mut queue = VecDeque::from([*p]);
+            while let Some(c) = queue.pop_front() {
+                for d in Direction::ALL {
+                    let q = g.step(c, d);
+                    if g.is_floor(q) && !bs.contains(&q) && reach.insert(q) {
+                        queue.push_back(q);
+                    }
+                }
+            }
+            for (i, &b) in bs.iter().enumerate() {
+                for d in Direction::ALL {
+                    let from = g.step(b, d.opposite());
+                    let to = g.step(b, d);
+                    if reach.contains(&from) && g.is_floor(to) && !bs.contains(&to) {
+                        let mut nb = bs.clone();
+                        nb[i] = to;
+                        nb.sort();
+                        let s = (normalize(b, &nb), nb);
+                        if seen.insert(s.clone()) {
+                            next.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        frontier = next;
+        depth += 1;
+    }
+    None
+}
+
+/// A small deterministic generator (SplitMix64), so failing cases print a seed that replays.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random single-box maze: `wall_pct` walls, optional wall border, optional
+/// corridor carving (rows of wall with gaps). `None` when fewer than 3 floor cells.
+pub fn random_maze(rows: usize, cols: usize, wall_pct: usize, border: bool, corridors: bool, seed: u64) -> Option<Maze> {
+    let mut rng = Rng(seed);
+    let mut g = Grid::new(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let edge = r == 0 || c == 0 || r + 1 == rows || c + 1 == cols;
+            let wall = if border && edge && rows > 2 && cols > 2 {
+                true
+            } else if corridors && r % 2 == 1 && c % 3 != 0 {
+                rng.below(100) < 80
+            } else {
+                rng.below(100) < wall_pct
+            };
+            if !wall {
+                g.set_floor(g.cell(r, c));
+            }
+        }
+    }
+    let floor: Vec<usize> = (0..g.len()).filter(|&c| g.is_floor(c)).collect();
+    if floor.len() < 3 {
+        return None;
+    }
+    let mut pick = Vec::new();
+    while pick.len() < 3 {
+        let c = floor[rng.below(floor.len())];
+        if !pick.contains(&c) {
+            pick.push(c);
+        }
+    }
+    Some(Maze {
+        grid: g,
+        alphabet: Alphabet::Olympiad,
+        player: pick[0],
+        box_cell: pick[1],
+        target: pick[2],
+    })
+}
