@@ -92,7 +92,7 @@ proptest! {
 /// Walks round a loop of corridor: once with a junction on the loop, once as a closed ring.
 #[test]
 fn walks_round_corridor_loops() {
-    let with_junction = "##########\n#........#\n#.######.#\n#.######.#\n#.#TSB.#.#\n#.#.####.#\n#.#......#\n#.#.######\n###.######\n";
+    let with_junction = "##########\n#........#\n#.######.#\n#.######.#\n#.#TSB...#\n#.#.####.#\n#.#......#\n#.#.######\n###.######\n";
     let ring = "#########\n#.......#\n#.#####.#\n#..TSB..#\n#########\n";
     for text in [with_junction, ring] {
         let maze = &sokoban::level::parse_single(text.as_bytes(), 1000).unwrap().mazes[0];
