@@ -12,6 +12,7 @@
 pub mod grid;
 pub mod level;
 pub mod moves;
+pub mod output;
 pub mod search;
 pub mod single;
 pub mod tools;

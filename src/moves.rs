@@ -289,7 +289,10 @@ mod tests {
         }
         let (p, b) = (g.cell(0, 0), g.cell(0, 1));
         let ok = replay(&g, p, &[b], &parse_moves("EE").unwrap(), Notation::Nsew).unwrap();
-        assert_eq!((ok.pushes, ok.walks, ok.has_box(g.cell(0, 3))), (2, 0, true));
+        assert_eq!(
+            (ok.pushes, ok.walks, ok.has_box(g.cell(0, 3))),
+            (2, 0, true)
+        );
         let e = replay(&g, p, &[b], &parse_moves("EEE").unwrap(), Notation::Nsew).unwrap_err();
         assert_eq!((e.index, e.why), (3, Illegal::BoxIntoWall));
         let e = replay(&g, p, &[b], &parse_moves("e").unwrap(), Notation::Nsew).unwrap_err();

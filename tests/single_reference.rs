@@ -17,14 +17,22 @@ fn check(maze: &Maze) -> Result<(), TestCaseError> {
         match (&report.outcome, expected) {
             (Outcome::Solved(s), Some((pushes, walks))) => {
                 prop_assert_eq!((s.pushes, s.walks), (pushes, walks), "{:?}", algorithm);
-                let end = replay(&maze.grid, maze.player, &[maze.box_cell], &s.moves, Notation::Nsew)
-                    .map_err(|e| TestCaseError::fail(format!("{algorithm:?}: {e}")))?;
+                let end = replay(
+                    &maze.grid,
+                    maze.player,
+                    &[maze.box_cell],
+                    &s.moves,
+                    Notation::Nsew,
+                )
+                .map_err(|e| TestCaseError::fail(format!("{algorithm:?}: {e}")))?;
                 prop_assert!(end.has_box(maze.target));
                 prop_assert_eq!((end.pushes, end.walks), (pushes, walks));
             }
             (Outcome::Impossible, None) => {}
             (got, want) => {
-                return Err(TestCaseError::fail(format!("{algorithm:?}: got {got:?}, reference {want:?}")));
+                return Err(TestCaseError::fail(format!(
+                    "{algorithm:?}: got {got:?}, reference {want:?}"
+                )));
             }
         }
     }
@@ -51,7 +59,9 @@ proptest! {
 
 #[test]
 fn box_on_target_is_the_empty_answer() {
-    let maze = &sokoban::level::parse_single(b"####\n#@*#\n####", 100).unwrap().mazes[0];
+    let maze = &sokoban::level::parse_single(b"####\n#@*#\n####", 100)
+        .unwrap()
+        .mazes[0];
     for algorithm in [Algorithm::Layered, Algorithm::Dijkstra] {
         let report = solve(maze, algorithm);
         assert_eq!(report.outcome.solution().unwrap().moves.len(), 0);
@@ -61,9 +71,15 @@ fn box_on_target_is_the_empty_answer() {
 #[test]
 fn open_rooms_with_no_walls_match() {
     for seed in 0..200 {
-        let maze = random_maze(1 + seed as usize % 9, 1 + (seed as usize * 7) % 11, 0, false, false, seed).unwrap_or_else(|| {
-            random_maze(3, 3, 0, false, false, seed).unwrap()
-        });
+        let maze = random_maze(
+            1 + seed as usize % 9,
+            1 + (seed as usize * 7) % 11,
+            0,
+            false,
+            false,
+            seed,
+        )
+        .unwrap_or_else(|| random_maze(3, 3, 0, false, false, seed).unwrap());
         check(&maze).unwrap();
     }
 }
@@ -95,9 +111,15 @@ fn walks_round_corridor_loops() {
     let with_junction = "##########\n#........#\n#.######.#\n#.######.#\n#.#TSB...#\n#.#.####.#\n#.#......#\n#.#.######\n###.######\n";
     let ring = "#########\n#.......#\n#.#####.#\n#..TSB..#\n#########\n";
     for text in [with_junction, ring] {
-        let maze = &sokoban::level::parse_single(text.as_bytes(), 1000).unwrap().mazes[0];
+        let maze = &sokoban::level::parse_single(text.as_bytes(), 1000)
+            .unwrap()
+            .mazes[0];
         check(maze).unwrap();
-        let s = solve(maze, Algorithm::Layered).outcome.solution().cloned().unwrap();
+        let s = solve(maze, Algorithm::Layered)
+            .outcome
+            .solution()
+            .cloned()
+            .unwrap();
         assert_eq!(s.pushes, 2, "{text}");
     }
 }

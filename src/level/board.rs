@@ -182,7 +182,7 @@ pub fn decode(bytes: &[u8]) -> Result<&str, ParseError> {
 mod tests {
     use super::*;
 
-    fn rows(text: &str) -> Vec<Row> {
+    fn rows(text: &str) -> Vec<Row<'_>> {
         numbered_lines(text)
             .map(|(line, l)| Row::new(line, l))
             .collect()
@@ -210,7 +210,10 @@ mod tests {
     #[test]
     fn unknown_and_tab_point_at_their_column() {
         let e = read_board(&rows("S.x"), Alphabet::Olympiad, 100).unwrap_err();
-        assert_eq!((e.line, e.col, e.kind), (1, 3, ParseErrorKind::UnknownOlympiad('x')));
+        assert_eq!(
+            (e.line, e.col, e.kind),
+            (1, 3, ParseErrorKind::UnknownOlympiad('x'))
+        );
         let e = read_board(&rows("#\t@"), Alphabet::Xsb, 100).unwrap_err();
         assert_eq!((e.line, e.col, e.kind), (1, 2, ParseErrorKind::Tab));
     }

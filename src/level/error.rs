@@ -42,7 +42,9 @@ pub enum ParseErrorKind {
     MissingRows { expected: usize, found: usize },
     #[error("row has {found} cells but the maze header says {expected}")]
     RowWidth { expected: usize, found: usize },
-    #[error("grid of {cells} cells is larger than the limit of {limit} (raise it with --max-cells)")]
+    #[error(
+        "grid of {cells} cells is larger than the limit of {limit} (raise it with --max-cells)"
+    )]
     TooLarge { cells: u64, limit: u64 },
     #[error("invalid run-length count")]
     BadRunLength,

@@ -34,7 +34,13 @@ pub struct Maze {
 impl Maze {
     /// The maze as text in its own alphabet (one line per row, no trailing newline).
     pub fn render(&self, player: usize, box_cell: usize) -> String {
-        render_cells(&self.grid, self.alphabet, player, &[box_cell], &[self.target])
+        render_cells(
+            &self.grid,
+            self.alphabet,
+            player,
+            &[box_cell],
+            &[self.target],
+        )
     }
 }
 
@@ -54,11 +60,7 @@ pub fn render_cells(
         let mut line = String::new();
         for c in 0..grid.cols() {
             let cell = grid.cell(r, c);
-            let (p, b, g) = (
-                cell == player,
-                boxes.contains(&cell),
-                goals.contains(&cell),
-            );
+            let (p, b, g) = (cell == player, boxes.contains(&cell), goals.contains(&cell));
             let ch = match alphabet {
                 Alphabet::Olympiad => match (grid.is_wall(cell), p, b, g) {
                     (true, ..) => '#',

@@ -5,9 +5,9 @@
 //! else. The first non-blank line tells them apart: a judge file starts with a
 //! number.
 
+use super::Maze;
 use super::board::{Board, Row, decode, detect_alphabet, numbered_lines, read_board};
 use super::error::{ParseError, ParseErrorKind};
-use super::Maze;
 
 /// Which shape the input had; the output follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,10 +32,18 @@ pub fn parse_single(bytes: &[u8], max_cells: u64) -> Result<SingleInput, ParseEr
     let Some(first) = lines.iter().position(|(_, l)| !l.trim().is_empty()) else {
         return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
     };
-    if lines[first].1.trim_start().starts_with(|c: char| c.is_ascii_digit()) {
+    if lines[first]
+        .1
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_digit())
+    {
         parse_judge(&lines[first..], max_cells)
     } else {
-        let end = lines.iter().rposition(|(_, l)| !l.is_empty()).unwrap_or(first) + 1;
+        let end = lines
+            .iter()
+            .rposition(|(_, l)| !l.is_empty())
+            .unwrap_or(first)
+            + 1;
         let rows = to_rows(&lines[first..end]);
         let maze = maze_from_rows(&rows, max_cells)?;
         Ok(SingleInput {
@@ -46,7 +54,10 @@ pub fn parse_single(bytes: &[u8], max_cells: u64) -> Result<SingleInput, ParseEr
 }
 
 fn to_rows<'a>(lines: &[(usize, &'a str)]) -> Vec<Row<'a>> {
-    lines.iter().map(|&(line, text)| Row::new(line, text)).collect()
+    lines
+        .iter()
+        .map(|&(line, text)| Row::new(line, text))
+        .collect()
 }
 
 fn parse_judge(lines: &[(usize, &str)], max_cells: u64) -> Result<SingleInput, ParseError> {
@@ -116,7 +127,11 @@ fn parse_judge(lines: &[(usize, &str)], max_cells: u64) -> Result<SingleInput, P
 fn parse_header(line: usize, text: &str) -> Result<(usize, usize), ParseError> {
     let bad = || {
         let col = text.len() - text.trim_start().len() + 1;
-        ParseError::new(line, col, ParseErrorKind::BadHeader(text.trim().to_string()))
+        ParseError::new(
+            line,
+            col,
+            ParseErrorKind::BadHeader(text.trim().to_string()),
+        )
     };
     let mut words = text.split_whitespace();
     let (Some(r), Some(c), None) = (words.next(), words.next(), words.next()) else {
@@ -224,15 +239,36 @@ mod tests {
         assert_eq!(err("1 3\nSBT\nfoo\n"), (3, 1, K::BadHeader("foo".into())));
         assert_eq!(
             err("3 3\nSBT\n...\n"),
-            (1, 1, K::MissingRows { expected: 3, found: 2 })
+            (
+                1,
+                1,
+                K::MissingRows {
+                    expected: 3,
+                    found: 2
+                }
+            )
         );
         assert_eq!(
             err("2 3\nSBT\n....\n"),
-            (3, 4, K::RowWidth { expected: 3, found: 4 })
+            (
+                3,
+                4,
+                K::RowWidth {
+                    expected: 3,
+                    found: 4
+                }
+            )
         );
         assert_eq!(
             err("2 3\nSBT\n..\n"),
-            (3, 3, K::RowWidth { expected: 3, found: 2 })
+            (
+                3,
+                3,
+                K::RowWidth {
+                    expected: 3,
+                    found: 2
+                }
+            )
         );
         assert_eq!(err("0 3\n"), (1, 1, K::NoPlayer));
     }

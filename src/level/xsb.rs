@@ -146,7 +146,10 @@ fn expand_rle<'a>(line: usize, text: &'a str, rows: &mut Vec<Row<'a>>) -> Result
             if count.is_some() {
                 return Err(ParseError::new(line, i + 1, ParseErrorKind::BadRunLength));
             }
-            rows.push(Row::new(line, std::mem::take(&mut row).trim_end().to_string()));
+            rows.push(Row::new(
+                line,
+                std::mem::take(&mut row).trim_end().to_string(),
+            ));
         } else {
             for _ in 0..count.take().unwrap_or(1) {
                 row.push(ch);
@@ -238,10 +241,16 @@ mod tests {
 
     #[test]
     fn level_errors() {
-        assert_eq!(err("#####\n#@$$.#\n#####"), (1, 1, K::BoxGoalMismatch { boxes: 2, goals: 1 }));
+        assert_eq!(
+            err("#####\n#@$$.#\n#####"),
+            (1, 1, K::BoxGoalMismatch { boxes: 2, goals: 1 })
+        );
         assert_eq!(err("#####\n# $.#\n#####"), (1, 1, K::NoPlayer));
         assert_eq!(err("#####\n#@ .#\n#####"), (1, 1, K::NoBoxes));
-        assert_eq!(err("######\n#@$.@#\n######"), (2, 5, K::SecondPlayer { line: 2, col: 2 }));
+        assert_eq!(
+            err("######\n#@$.@#\n######"),
+            (2, 5, K::SecondPlayer { line: 2, col: 2 })
+        );
         assert_eq!(err("#####\n#@$x.#\n#####"), (2, 4, K::UnknownXsb('x')));
         assert_eq!(err("#####\n#@$\t.#\n#####"), (2, 4, K::Tab));
         assert_eq!(err(""), (1, 1, K::Empty));

@@ -47,7 +47,12 @@ impl Dijkstra {
 /// assert_eq!(found.goal, Some((1, 2)));
 /// assert_eq!(found.path_to(1), vec![0, 2, 1]);
 /// ```
-pub fn dijkstra<FS, FG>(n: usize, starts: &[(usize, u64)], mut successors: FS, mut is_goal: FG) -> Dijkstra
+pub fn dijkstra<FS, FG>(
+    n: usize,
+    starts: &[(usize, u64)],
+    mut successors: FS,
+    mut is_goal: FG,
+) -> Dijkstra
 where
     FS: FnMut(usize, &mut Vec<(usize, u64)>),
     FG: FnMut(usize) -> bool,

@@ -159,7 +159,11 @@ mod tests {
                     }
                     flood.run(g, sa, b, |_, _| false);
                     let walkable = flood.distance(sc).is_some();
-                    assert_eq!(groups.connected(b, a, c), walkable, "cell {b} sides {a} {c}");
+                    assert_eq!(
+                        groups.connected(b, a, c),
+                        walkable,
+                        "cell {b} sides {a} {c}"
+                    );
                 }
             }
         }

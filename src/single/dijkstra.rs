@@ -29,7 +29,9 @@ pub fn solve(maze: &Maze) -> SingleReport {
     let from_start = walks_from_start(maze, &mut sides);
     let starts: Vec<(usize, u64)> = Direction::ALL
         .into_iter()
-        .filter_map(|d| from_start[d.opposite().index()].map(|w| (maze.box_cell * 4 + d.index(), w)))
+        .filter_map(|d| {
+            from_start[d.opposite().index()].map(|w| (maze.box_cell * 4 + d.index(), w))
+        })
         .collect();
     let found = dijkstra(
         4 * n,
@@ -42,10 +44,10 @@ pub fn solve(maze: &Maze) -> SingleReport {
                 out.push((next * 4 + d, PUSH));
             }
             for e in Direction::ALL {
-                if e.index() != d {
-                    if let Some(w) = sides.distance(b, dir.opposite(), e.opposite()) {
-                        out.push((b * 4 + e.index(), w));
-                    }
+                if e.index() != d
+                    && let Some(w) = sides.distance(b, dir.opposite(), e.opposite())
+                {
+                    out.push((b * 4 + e.index(), w));
                 }
             }
         },
@@ -68,7 +70,9 @@ pub fn solve(maze: &Maze) -> SingleReport {
     let first = path[0];
     let stand = grid.step(first / 4, Direction::from_index(first % 4).opposite());
     let mut flood = super::flood::Flood::new(n);
-    let walk = flood.walk(grid, maze.player, stand, maze.box_cell).expect("start walk");
+    let walk = flood
+        .walk(grid, maze.player, stand, maze.box_cell)
+        .expect("start walk");
     moves.extend(walk.into_iter().map(Move::walk));
     for pair in path.windows(2) {
         let (s, t) = (pair[0], pair[1]);

@@ -63,7 +63,9 @@ impl Flood {
 
     /// Largest mark in use (the last queued cell is the farthest).
     fn top(&self) -> u64 {
-        self.queue.last().map_or(self.base, |&c| self.mark[c as usize])
+        self.queue
+            .last()
+            .map_or(self.base, |&c| self.mark[c as usize])
     }
 
     /// Distance of `cell` in the last flood, if it was reached.
@@ -122,12 +124,22 @@ mod tests {
     fn walk_goes_around_the_blocked_cell_preferring_north() {
         let g = open(3, 3);
         let mut f = Flood::new(g.len());
-        let path = f.walk(&g, g.cell(1, 0), g.cell(1, 2), g.cell(1, 1)).unwrap();
+        let path = f
+            .walk(&g, g.cell(1, 0), g.cell(1, 2), g.cell(1, 1))
+            .unwrap();
         use Direction::*;
         assert_eq!(path, vec![North, East, East, South]);
         // Reused floods do not see each other's marks.
-        assert_eq!(f.walk(&g, g.cell(0, 0), g.cell(0, 0), g.cell(1, 1)), Some(vec![]));
-        assert_eq!(f.walk(&g, g.cell(0, 0), g.cell(2, 2), g.cell(1, 1)).unwrap().len(), 4);
+        assert_eq!(
+            f.walk(&g, g.cell(0, 0), g.cell(0, 0), g.cell(1, 1)),
+            Some(vec![])
+        );
+        assert_eq!(
+            f.walk(&g, g.cell(0, 0), g.cell(2, 2), g.cell(1, 1))
+                .unwrap()
+                .len(),
+            4
+        );
     }
 
     #[test]

@@ -120,13 +120,13 @@ pub fn solve(maze: &Maze) -> SingleReport {
                 }
                 let (mut best, mut from) = (entry[d], FROM_PUSH);
                 let stand = Direction::from_index(d).opposite();
-                for e in 0..4 {
-                    if e == d || entry[e] == UNSEEN {
+                for (e, &at_entry) in entry.iter().enumerate() {
+                    if e == d || at_entry == UNSEEN {
                         continue;
                     }
                     let arrived = Direction::from_index(e).opposite();
                     if let Some(w) = sides.distance(b, arrived, stand) {
-                        let total = clamp(entry[e] as u64 + w);
+                        let total = clamp(at_entry as u64 + w);
                         if total < best {
                             (best, from) = (total, e as u8);
                         }

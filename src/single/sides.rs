@@ -94,12 +94,14 @@ impl<'g> SideDistances<'g> {
             }
         }
         let p = pair(a.index(), b.index());
-        if let Some(row) = self.cached(cell) {
-            if row[p] != UNKNOWN {
-                return Some(row[p]);
-            }
+        if let Some(row) = self.cached(cell)
+            && row[p] != UNKNOWN
+        {
+            return Some(row[p]);
         }
-        let open = Direction::ALL.into_iter().filter(|&d| grid.is_floor(grid.step(cell, d)));
+        let open = Direction::ALL
+            .into_iter()
+            .filter(|&d| grid.is_floor(grid.step(cell, d)));
         if open.count() == 2 {
             self.fill_chain(cell, a, b);
         } else {

@@ -28,7 +28,13 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 5] = [Kind::Open, Kind::Random, Kind::Maze, Kind::Rooms, Kind::Corridors];
+    pub const ALL: [Kind; 5] = [
+        Kind::Open,
+        Kind::Random,
+        Kind::Maze,
+        Kind::Rooms,
+        Kind::Corridors,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -75,7 +81,7 @@ impl Rng {
 
     /// Uniform in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 11) as u128 * n as u128 >> 53) as usize
+        (((self.next_u64() >> 11) as u128 * n as u128) >> 53) as usize
     }
 
     /// True with probability `pct`%.
@@ -207,7 +213,11 @@ fn carve_rooms(grid: &mut Grid, spec: &GenSpec, rng: &mut Rng) {
     }
     // Wall lines at random spacings, each with doorways.
     let mut cut = |grid: &mut Grid, horizontal: bool| {
-        let (len, span) = if horizontal { (rows, cols) } else { (cols, rows) };
+        let (len, span) = if horizontal {
+            (rows, cols)
+        } else {
+            (cols, rows)
+        };
         let mut at = 4 + rng.below(9);
         while at + 2 < len {
             let mut k = 0;
@@ -216,7 +226,11 @@ fn carve_rooms(grid: &mut Grid, spec: &GenSpec, rng: &mut Rng) {
                 let door = k + rng.below(segment.min(span - k));
                 for t in k..(k + segment).min(span) {
                     if t != door && !(t == door + 1 && rng.chance(50)) {
-                        let cell = if horizontal { grid.cell(at, t) } else { grid.cell(t, at) };
+                        let cell = if horizontal {
+                            grid.cell(at, t)
+                        } else {
+                            grid.cell(t, at)
+                        };
                         grid.set_wall(cell);
                     }
                 }

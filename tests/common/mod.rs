@@ -51,7 +51,12 @@ pub fn reference_single(maze: &Maze) -> Option<(u64, u64)> {
 
 /// Fewest pushes by breadth-first search over (player region, box set) for small multi-box levels.
 /// Returns `None` when no solution exists.
-pub fn reference_multi_pushes(g: &Grid, player: usize, boxes: &[usize], goals: &[usize]) -> Option<u64> {
+pub fn reference_multi_pushes(
+    g: &Grid,
+    player: usize,
+    boxes: &[usize],
+    goals: &[usize],
+) -> Option<u64> {
     let mut goal_set: Vec<usize> = goals.to_vec();
     goal_set.sort();
     let normalize = |player: usize, boxes: &[usize]| -> usize {
@@ -135,7 +140,14 @@ impl Rng {
 
 /// A random single-box maze: `wall_pct` walls, optional wall border, optional
 /// corridor carving (rows of wall with gaps). `None` when fewer than 3 floor cells.
-pub fn random_maze(rows: usize, cols: usize, wall_pct: usize, border: bool, corridors: bool, seed: u64) -> Option<Maze> {
+pub fn random_maze(
+    rows: usize,
+    cols: usize,
+    wall_pct: usize,
+    border: bool,
+    corridors: bool,
+    seed: u64,
+) -> Option<Maze> {
     let mut rng = Rng(seed);
     let mut g = Grid::new(rows, cols);
     for r in 0..rows {

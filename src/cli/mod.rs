@@ -1,0 +1,156 @@
+//! Command-line arguments and the dispatch to each mode.
+
+mod bench;
+mod error;
+mod gen_cmd;
+mod progress;
+mod single;
+
+pub use error::CliError;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sokoban::level::DEFAULT_MAX_CELLS;
+use sokoban::moves::Notation;
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Exact Sokoban solver: one box (fewest pushes, then walks) or full levels (--multi).
+#[derive(Debug, Parser)]
+#[command(
+    name = "sokoban",
+    version,
+    args_conflicts_with_subcommands = true,
+    after_help = "Single-box input: a grid of # . S B T (or XSB letters with one box), or the judge \
+format of 'rows cols' headers ending with '0 0'. Answers: walks n s e w, pushes N S E W, \
+'Impossible.' when there is none.\n\nExit status: 0 answered, 2 invalid input or usage, \
+3 a limit was reached."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    solve: SolveArgs,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Make single-box test data (grids or judge files, with expected answers).
+    Gen(gen_cmd::GenArgs),
+    /// Solve instances under the clock and print a table.
+    Bench(bench::BenchArgs),
+}
+
+/// Options of the solving modes (shared with `bench`).
+#[derive(Debug, Args, Clone)]
+pub struct SolveArgs {
+    /// Input files; none, or `-`, reads standard input.
+    files: Vec<PathBuf>,
+    /// How moves are written.
+    #[arg(long, value_enum, default_value_t = NotationArg::Nsew)]
+    notation: NotationArg,
+    /// Print one JSON object per maze or level instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Print pushes, walks, states, memory and time on stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Single-box search: `layered` (default, near-linear) or `dijkstra` (keyed priority queue).
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered)]
+    algorithm: AlgorithmArg,
+    /// Largest grid accepted, in cells (rows x columns).
+    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
+    max_cells: u64,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum NotationArg {
+    /// n s e w walks, N S E W pushes
+    Nsew,
+    /// l u r d walks, L U R D pushes
+    Lurd,
+    /// U D L R for every move (no walk/push distinction)
+    Udlr,
+}
+
+impl From<NotationArg> for Notation {
+    fn from(n: NotationArg) -> Notation {
+        match n {
+            NotationArg::Nsew => Notation::Nsew,
+            NotationArg::Lurd => Notation::Lurd,
+            NotationArg::Udlr => Notation::Udlr,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum AlgorithmArg {
+    Layered,
+    Dijkstra,
+}
+
+impl From<AlgorithmArg> for sokoban::single::Algorithm {
+    fn from(a: AlgorithmArg) -> Self {
+        match a {
+            AlgorithmArg::Layered => sokoban::single::Algorithm::Layered,
+            AlgorithmArg::Dijkstra => sokoban::single::Algorithm::Dijkstra,
+        }
+    }
+}
+
+/// Runs the command line; the exit status on success.
+pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    match cli.command {
+        Some(Command::Gen(args)) => gen_cmd::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        None => single::run(&cli.solve),
+    }
+}
+
+/// An input: where it came from (for messages) and its bytes.
+pub struct Input {
+    pub source: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Reads every file (or stdin for none or `-`). With stdin a terminal and no
+/// file named, refuses with a hint instead of waiting silently.
+pub fn read_inputs(files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
+    if files.is_empty() && std::io::stdin().is_terminal() {
+        return Err(CliError::Usage(
+            "no input: give a FILE, or pipe a grid into standard input (sokoban < maze.txt); see --help"
+                .into(),
+        ));
+    }
+    let stdin_only = [PathBuf::from("-")];
+    let files = if files.is_empty() {
+        &stdin_only[..]
+    } else {
+        files
+    };
+    files
+        .iter()
+        .map(|path| {
+            if path.as_os_str() == "-" {
+                let mut bytes = Vec::new();
+                std::io::stdin()
+                    .read_to_end(&mut bytes)
+                    .map_err(|error| CliError::Read {
+                        input: "<stdin>".into(),
+                        error,
+                    })?;
+                Ok(Input {
+                    source: "<stdin>".into(),
+                    bytes,
+                })
+            } else {
+                let source = path.display().to_string();
+                let bytes = std::fs::read(path).map_err(|error| CliError::Read {
+                    input: source.clone(),
+                    error,
+                })?;
+                Ok(Input { source, bytes })
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,82 @@
+//! Single-box mode: parse every input first, then solve and print each maze.
+
+use super::progress::Progress;
+use super::{CliError, SolveArgs, read_inputs};
+use sokoban::level::{Shape, SingleInput, parse_single};
+use sokoban::moves::{Notation, Outcome};
+use sokoban::output::{answer_line, json_record};
+use sokoban::single::solve;
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
+    let inputs = read_inputs(&args.files)?;
+    // All inputs are parsed before anything is printed: an invalid input
+    // leaves nothing partial on stdout.
+    let parsed: Vec<SingleInput> = inputs
+        .iter()
+        .map(|input| {
+            parse_single(&input.bytes, args.max_cells).map_err(|error| CliError::Parse {
+                input: input.source.clone(),
+                error,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    drop(inputs);
+    let notation = Notation::from(args.notation);
+    let total: usize = parsed.iter().map(|p| p.mazes.len()).sum();
+    let mut progress = Progress::new(total);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut done = 0;
+    let mut limited = false;
+    for input in &parsed {
+        for (k, maze) in input.mazes.iter().enumerate() {
+            let name = format!("Maze #{}", k + 1);
+            progress.update(done, &name);
+            let started = Instant::now();
+            let report = solve(maze, args.algorithm.into());
+            let elapsed = started.elapsed();
+            done += 1;
+            limited |= matches!(report.outcome, Outcome::Limit(_));
+            if args.stats {
+                progress.finish();
+                let counts = match report.outcome.solution() {
+                    Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
+                    None => answer_line(&report.outcome, notation),
+                };
+                eprintln!(
+                    "{name}: {counts}, states {}, floods {}, memory {} bytes, {} us",
+                    report.stats.states,
+                    report.stats.floods,
+                    report.stats.memory_bytes + maze.grid.memory_bytes(),
+                    elapsed.as_micros()
+                );
+            }
+            if args.json {
+                let record = json_record(
+                    &name,
+                    &report.outcome,
+                    notation,
+                    report.stats.states,
+                    elapsed,
+                    &[],
+                );
+                writeln!(out, "{record}")?;
+            } else {
+                let line = answer_line(&report.outcome, notation);
+                match input.shape {
+                    Shape::Grid => writeln!(out, "{line}")?,
+                    Shape::Judge => writeln!(out, "{name}\n{line}\n")?,
+                }
+            }
+        }
+    }
+    progress.finish();
+    out.flush()?;
+    Ok(if limited {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,100 @@
+//! Answers as text and JSON, the same for every mode and for `bench`.
+//!
+//! The searches return [`Outcome`]s; this module alone decides how they read,
+//! so the contract's output lines live in one place.
+
+use crate::moves::{Notation, Outcome, format_moves};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// The answer line: the moves, `Impossible.`, or `No solution found (<limit>).`
+pub fn answer_line(outcome: &Outcome, notation: Notation) -> String {
+    match outcome {
+        Outcome::Solved(s) => format_moves(&s.moves, notation),
+        Outcome::Impossible => "Impossible.".to_string(),
+        Outcome::Limit(why) => format!("No solution found ({why})."),
+    }
+}
+
+/// The `status` word of a JSON record.
+pub fn status_word(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Solved(_) => "solved",
+        Outcome::Impossible => "impossible",
+        Outcome::Limit(_) => "limit",
+    }
+}
+
+/// One JSON record (SPEC.md): name, status, moves/pushes/walks when solved,
+/// states and seconds, plus any `extra` fields.
+pub fn json_record(
+    name: &str,
+    outcome: &Outcome,
+    notation: Notation,
+    states: u64,
+    elapsed: Duration,
+    extra: &[(&str, Value)],
+) -> String {
+    let mut record = serde_json::Map::new();
+    record.insert("name".into(), json!(name));
+    record.insert("status".into(), json!(status_word(outcome)));
+    if let Outcome::Solved(s) = outcome {
+        record.insert("moves".into(), json!(format_moves(&s.moves, notation)));
+        record.insert("pushes".into(), json!(s.pushes));
+        record.insert("walks".into(), json!(s.walks));
+    }
+    if let Outcome::Limit(why) = outcome {
+        record.insert("limit".into(), json!(why));
+    }
+    record.insert("states".into(), json!(states));
+    record.insert("seconds".into(), json!(elapsed.as_secs_f64()));
+    for (k, v) in extra {
+        record.insert((*k).into(), v.clone());
+    }
+    Value::Object(record).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Direction;
+    use crate::moves::{Move, Solution};
+
+    #[test]
+    fn lines_and_records() {
+        let solved = Outcome::Solved(Solution::from_moves(vec![
+            Move::walk(Direction::East),
+            Move::push(Direction::North),
+        ]));
+        assert_eq!(answer_line(&solved, Notation::Nsew), "eN");
+        assert_eq!(answer_line(&solved, Notation::Lurd), "rU");
+        assert_eq!(
+            answer_line(&Outcome::Impossible, Notation::Nsew),
+            "Impossible."
+        );
+        assert_eq!(
+            answer_line(&Outcome::Limit("time limit 1 s".into()), Notation::Nsew),
+            "No solution found (time limit 1 s)."
+        );
+        let rec = json_record("Maze #1", &solved, Notation::Nsew, 7, Duration::ZERO, &[]);
+        let v: Value = serde_json::from_str(&rec).unwrap();
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["moves"], "eN");
+        assert_eq!(
+            (v["pushes"].as_u64(), v["walks"].as_u64()),
+            (Some(1), Some(1))
+        );
+        assert_eq!(v["states"], 7);
+        let rec = json_record(
+            "x",
+            &Outcome::Impossible,
+            Notation::Nsew,
+            0,
+            Duration::ZERO,
+            &[],
+        );
+        let v: Value = serde_json::from_str(&rec).unwrap();
+        assert!(v.get("moves").is_none());
+        assert_eq!(v["status"], "impossible");
+    }
+}
