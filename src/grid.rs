@@ -100,6 +100,11 @@ impl Grid {
         self.cols
     }
 
+    /// Index distance between vertically adjacent cells (`cols + 2`).
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
     /// Number of cell indices, border included: the length per-cell vectors need.
     pub fn len(&self) -> usize {
         self.wall.len()

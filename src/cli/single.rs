@@ -46,9 +46,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                     None => answer_line(&report.outcome, notation),
                 };
                 eprintln!(
-                    "{name}: {counts}, states {}, floods {}, memory {} bytes, {} us",
+                    "{name}: {counts}, states {}, searches {}, memory {} bytes, {} us",
                     report.stats.states,
-                    report.stats.floods,
+                    report.stats.searches,
                     report.stats.memory_bytes + maze.grid.memory_bytes(),
                     elapsed.as_micros()
                 );

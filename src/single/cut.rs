@@ -24,84 +24,42 @@ impl SideGroups {
         if grid.is_wall(root) {
             return SideGroups { labels };
         }
-        // disc: discovery time (0 = unseen); low: low-link; last: the largest
-        // discovery time in the subtree; parent_dir: the step that discovered
-        // the cell; next_dir: the DFS's cursor over the cell's neighbours.
+        // disc: discovery time (0 = unseen); low: low-link; children: per
+        // cell, a bit for each side whose neighbour is its DFS child. The
+        // stack holds (cell, next side to try, side of the parent).
         let mut disc = vec![0u32; n];
         let mut low = vec![0u32; n];
-        let mut last = vec![0u32; n];
-        let mut parent_dir = vec![u8::MAX; n];
-        let mut next_dir = vec![0u8; n];
-        let mut order: Vec<u32> = Vec::new();
-        let mut stack: Vec<u32> = vec![root as u32];
+        let mut children = vec![0u8; n];
+        let mut stack: Vec<(u32, u8, u8)> = vec![(root as u32, 0, u8::MAX)];
         let mut time = 1u32;
         disc[root] = time;
         low[root] = time;
-        order.push(root as u32);
-        while let Some(&top) = stack.last() {
-            let v = top as usize;
-            let d = next_dir[v];
-            if d < 4 {
-                next_dir[v] = d + 1;
-                let dir = Direction::from_index(d as usize);
-                let w = grid.step(v, dir);
-                if grid.is_wall(w) {
+        while let Some(top) = stack.last_mut() {
+            let (v, side, parent) = (top.0 as usize, top.1, top.2);
+            if side < 4 {
+                top.1 += 1;
+                let w = grid.neighbours(v)[side as usize];
+                if grid.is_wall(w) || side == parent {
                     continue;
                 }
                 if disc[w] == 0 {
                     time += 1;
                     disc[w] = time;
                     low[w] = time;
-                    parent_dir[w] = d;
-                    stack.push(w as u32);
-                    order.push(w as u32);
-                } else if parent_dir[v] == u8::MAX
-                    || dir != Direction::from_index(parent_dir[v] as usize).opposite()
-                {
+                    children[v] |= 1 << side;
+                    let back = Direction::from_index(side as usize).opposite().index() as u8;
+                    stack.push((w as u32, 0, back));
+                } else {
                     low[v] = low[v].min(disc[w]);
                 }
-            } else {
-                stack.pop();
-                last[v] = time;
-                if let Some(&p) = stack.last() {
-                    let p = p as usize;
-                    low[p] = low[p].min(low[v]);
-                }
+                continue;
             }
-        }
-        drop(next_dir);
-        for &v in &order {
-            let v = v as usize;
-            let is_root = v == root;
-            let mut side = [0u8; 4];
-            let mut child_label = [u8::MAX; 4];
-            let mut next_label = if is_root { 0 } else { 1 };
-            // Children first: each child cut off from the ancestors is its own group.
-            for (i, &w) in grid.neighbours(v).iter().enumerate() {
-                if grid.is_floor(w) && parent_dir[w] as usize == i && disc[w] > disc[v] {
-                    let label = if is_root || low[w] >= disc[v] {
-                        next_label += 1;
-                        next_label - 1
-                    } else {
-                        0
-                    };
-                    child_label[i] = label;
-                    side[i] = label;
-                }
+            stack.pop();
+            if let Some(&(p, _, _)) = stack.last() {
+                let p = p as usize;
+                low[p] = low[p].min(low[v]);
             }
-            for (i, &w) in grid.neighbours(v).iter().enumerate() {
-                if grid.is_wall(w) || child_label[i] != u8::MAX || disc[w] < disc[v] {
-                    // Walls do not matter; the parent and ancestors are group 0.
-                    continue;
-                }
-                // A descendant reached by a back edge: it lies in one child's subtree.
-                for (j, &c) in grid.neighbours(v).iter().enumerate() {
-                    if child_label[j] != u8::MAX && disc[c] <= disc[w] && disc[w] <= last[c] {
-                        side[i] = child_label[j];
-                    }
-                }
-            }
-            labels[v] = side[0] | side[1] << 2 | side[2] << 4 | side[3] << 6;
+            labels[v] = label_sides(grid, v, v == root, children[v], &disc, &low);
         }
         SideGroups { labels }
     }
@@ -119,6 +77,54 @@ impl SideGroups {
     pub fn memory_bytes(&self) -> usize {
         self.labels.len()
     }
+}
+
+/// The four side labels of a finished cell `v`, packed 2 bits each. The
+/// parent and every ancestor side are group 0; each child whose subtree has
+/// no edge above `v` is a group of its own; a side reached by a back edge
+/// from below joins the child whose subtree holds it (subtrees are
+/// contiguous ranges of discovery times, in the children's order).
+fn label_sides(
+    grid: &Grid,
+    v: usize,
+    is_root: bool,
+    children: u8,
+    disc: &[u32],
+    low: &[u32],
+) -> u8 {
+    let near = grid.neighbours(v);
+    let mut side = [0u8; 4];
+    let mut next_label = if is_root { 0 } else { 1 };
+    // (discovery time, label) of each child, in discovery order.
+    let mut kids: [(u32, u8); 4] = [(0, 0); 4];
+    let mut count = 0;
+    for i in 0..4 {
+        if children & (1 << i) != 0 {
+            let w = near[i];
+            let label = if is_root || low[w] >= disc[v] {
+                next_label += 1;
+                next_label - 1
+            } else {
+                0
+            };
+            side[i] = label;
+            kids[count] = (disc[w], label);
+            count += 1;
+        }
+    }
+    kids[..count].sort_unstable();
+    for i in 0..4 {
+        let w = near[i];
+        if children & (1 << i) != 0 || grid.is_wall(w) || disc[w] < disc[v] {
+            continue;
+        }
+        side[i] = kids[..count]
+            .iter()
+            .rev()
+            .find(|(t, _)| *t <= disc[w])
+            .map_or(0, |&(_, label)| label);
+    }
+    side[0] | side[1] << 2 | side[2] << 4 | side[3] << 6
 }
 
 #[cfg(test)]

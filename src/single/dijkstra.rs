@@ -55,7 +55,7 @@ pub fn solve(maze: &Maze) -> SingleReport {
     );
     let stats = SingleStats {
         states: found.expanded,
-        floods: 0,
+        searches: 0,
         memory_bytes: n * 4 * (8 + 4 + 1),
     };
     let Some((goal, cost)) = found.goal else {

@@ -1,18 +1,25 @@
-//! Breadth-first walks of the player with one blocked cell (the box).
+//! Walks of the player with one blocked cell (the box): breadth-first floods
+//! and goal-directed searches.
 //!
-//! The single-box searches run many small floods, so one [`Flood`] is reused:
-//! cells are marked with `base + distance`, and a new flood only raises `base`,
-//! never clears the vector.
+//! The single-box searches run many small searches, so one [`Flood`] is
+//! reused: cells are marked with `base + distance`, and a new search only
+//! raises `base` above every mark in use. The marks are 32-bit to halve the
+//! memory traffic; when they run out the vector is cleared once and counting
+//! starts again.
 
 use crate::grid::{Direction, Grid};
 
-/// A reusable BFS over floor cells with one cell treated as wall.
+/// A reusable search over floor cells with one cell treated as wall.
 #[derive(Clone, Debug)]
 pub struct Flood {
-    /// `mark[c] >= base` means reached in the current flood, at distance `mark[c] - base`.
-    mark: Vec<u64>,
-    base: u64,
+    /// `mark[c] >= base` means reached in the current search, at distance `mark[c] - base`.
+    mark: Vec<u32>,
+    base: u32,
+    /// The largest mark written so far.
+    high: u32,
     queue: Vec<u32>,
+    /// The next f-bucket of [`Flood::distance_between`].
+    later: Vec<u32>,
 }
 
 impl Flood {
@@ -20,8 +27,23 @@ impl Flood {
         Flood {
             mark: vec![0; cells],
             base: 1,
+            high: 0,
             queue: Vec::new(),
+            later: Vec::new(),
         }
+    }
+
+    /// Starts a search: every mark of an earlier one falls below the new base,
+    /// and the new search has room for a distance up to the number of cells.
+    fn begin(&mut self) -> u32 {
+        let room = self.mark.len() as u64 + 2;
+        if self.high as u64 + room >= u32::MAX as u64 {
+            self.mark.fill(0);
+            self.high = 0;
+        }
+        self.base = self.high + 1;
+        self.high = self.base;
+        self.base
     }
 
     /// Floods from `from` (not `blocked`, not walls) in distance order, calling
@@ -34,9 +56,7 @@ impl Flood {
         blocked: usize,
         mut visit: impl FnMut(usize, u64) -> bool,
     ) -> usize {
-        // Every mark of an earlier flood is below the new base.
-        self.base = self.base.max(self.top() + 1);
-        let base = self.base;
+        let base = self.begin();
         self.queue.clear();
         if grid.is_wall(from) || from == blocked {
             return 0;
@@ -48,7 +68,7 @@ impl Flood {
             let cell = self.queue[head] as usize;
             head += 1;
             let d = self.mark[cell] - base;
-            if visit(cell, d) {
+            if visit(cell, d as u64) {
                 break;
             }
             for next in grid.neighbours(cell) {
@@ -58,19 +78,78 @@ impl Flood {
                 }
             }
         }
+        if let Some(&last) = self.queue.last() {
+            self.high = self.high.max(self.mark[last as usize]);
+        }
         head
     }
 
-    /// Largest mark in use (the last queued cell is the farthest).
-    fn top(&self) -> u64 {
-        self.queue
-            .last()
-            .map_or(self.base, |&c| self.mark[c as usize])
+    /// Length of a shortest walk from `from` to `to` avoiding `blocked`.
+    ///
+    /// A* with the Manhattan distance, which is exact on open floor, so a
+    /// short detour costs a handful of cells, not a flood of its radius. On a
+    /// grid f = g + h only grows in steps of 2, so two buckets replace the
+    /// heap. When `to` cannot be reached this explores all of `from`'s area:
+    /// callers ask only about connected pairs.
+    pub fn distance_between(
+        &mut self,
+        grid: &Grid,
+        from: usize,
+        to: usize,
+        blocked: usize,
+    ) -> Option<u64> {
+        let base = self.begin();
+        self.queue.clear();
+        self.later.clear();
+        if grid.is_wall(from) || from == blocked {
+            return None;
+        }
+        let stride = grid.stride();
+        let (tr, tc) = (to / stride, to % stride);
+        let h = |r: usize, c: usize| (r.abs_diff(tr) + c.abs_diff(tc)) as u32;
+        self.mark[from] = base;
+        self.queue.push(from as u32);
+        let mut f = h(from / stride, from % stride);
+        loop {
+            while let Some(cell) = self.queue.pop() {
+                let cell = cell as usize;
+                let g = self.mark[cell] - base;
+                let (r, c) = (cell / stride, cell % stride);
+                if g + h(r, c) != f {
+                    continue; // queued again later with a shorter walk
+                }
+                if cell == to {
+                    return Some(g as u64);
+                }
+                // Whether each step (n, s, e, w) leads towards the target keeps f.
+                let towards = [r > tr, r < tr, c < tc, c > tc];
+                for (i, next) in grid.neighbours(cell).into_iter().enumerate() {
+                    if grid.is_wall(next) || next == blocked {
+                        continue;
+                    }
+                    let m = self.mark[next];
+                    if m < base || m > base + g + 1 {
+                        self.mark[next] = base + g + 1;
+                        self.high = self.high.max(base + g + 1);
+                        if towards[i] {
+                            self.queue.push(next as u32);
+                        } else {
+                            self.later.push(next as u32);
+                        }
+                    }
+                }
+            }
+            if self.later.is_empty() {
+                return None;
+            }
+            std::mem::swap(&mut self.queue, &mut self.later);
+            f += 2;
+        }
     }
 
-    /// Distance of `cell` in the last flood, if it was reached.
+    /// Distance of `cell` in the last search, if it was reached.
     pub fn distance(&self, cell: usize) -> Option<u64> {
-        (self.mark[cell] >= self.base).then(|| self.mark[cell] - self.base)
+        (self.mark[cell] >= self.base).then(|| (self.mark[cell] - self.base) as u64)
     }
 
     /// A shortest walk from `from` to `to` avoiding `blocked`, or `None`.
@@ -102,7 +181,7 @@ impl Flood {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.mark.len() * 8 + self.queue.capacity() * 4
+        self.mark.len() * 4 + (self.queue.capacity() + self.later.capacity()) * 4
     }
 }
 
@@ -143,10 +222,43 @@ mod tests {
     }
 
     #[test]
+    fn goal_directed_distance_matches_the_flood() {
+        let mut g = open(7, 9);
+        for (r, c) in [
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (2, 3),
+            (3, 3),
+            (4, 5),
+            (5, 5),
+            (3, 6),
+            (2, 6),
+        ] {
+            g.set_wall(g.cell(r, c));
+        }
+        let mut f = Flood::new(g.len());
+        let floor: Vec<usize> = (0..g.len()).filter(|&c| g.is_floor(c)).collect();
+        for &blocked in &[g.cell(2, 2), g.cell(4, 4), usize::MAX] {
+            for &a in &floor {
+                f.run(&g, a, blocked, |_, _| false);
+                let want: Vec<Option<u64>> = floor.iter().map(|&b| f.distance(b)).collect();
+                for (&b, &w) in floor.iter().zip(&want) {
+                    assert_eq!(f.distance_between(&g, a, b, blocked), w);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn walled_off_is_none() {
         let mut g = open(1, 3);
         g.set_wall(g.cell(0, 1));
         let mut f = Flood::new(g.len());
         assert_eq!(f.walk(&g, g.cell(0, 0), g.cell(0, 2), usize::MAX), None);
+        assert_eq!(
+            f.distance_between(&g, g.cell(0, 0), g.cell(0, 2), usize::MAX),
+            None
+        );
     }
 }

@@ -11,6 +11,10 @@
 //!   the box, and the side distances obey the triangle inequality, so one
 //!   walk after the entry is always enough.
 //!
+//! A state reached by walking is only worth settling when its push leads to a
+//! state not yet settled: otherwise nothing can use it (walks start only from
+//! entries), so its walk is never measured.
+//!
 //! So no priority queue is needed: per box cell, at most four entries and four
 //! states, joined by at most twelve side distances ([`SideDistances`]). The
 //! whole search is a small multiple of one flood of the grid. The cost of a
@@ -115,8 +119,17 @@ pub fn solve(maze: &Maze) -> SingleReport {
             for d in 0..4 {
                 let s = b * 4 + d;
                 let is_entry = mask & (1 << d) != 0;
-                if !is_entry && walks[s] != UNSEEN {
-                    continue; // settled in an earlier layer
+                if !is_entry {
+                    if walks[s] != UNSEEN {
+                        continue; // settled in an earlier layer
+                    }
+                    // A state reached by walking is only ever used to push; when
+                    // that push is blocked or lands on a settled state, the walk
+                    // is not worth measuring.
+                    let next = grid.step(b, Direction::from_index(d));
+                    if grid.is_wall(next) || walks[next * 4 + d] != UNSEEN {
+                        continue;
+                    }
                 }
                 let (mut best, mut from) = (entry[d], FROM_PUSH);
                 let stand = Direction::from_index(d).opposite();
@@ -152,7 +165,7 @@ fn clamp(w: u64) -> u32 {
 fn stats_of(states: u64, sides: &SideDistances, n: usize) -> SingleStats {
     SingleStats {
         states,
-        floods: sides.floods,
+        searches: sides.searches,
         memory_bytes: n * (4 * 4 + 4 + 1 + 1) + sides.memory_bytes(),
     }
 }

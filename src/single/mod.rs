@@ -32,8 +32,8 @@ pub enum Algorithm {
 pub struct SingleStats {
     /// States settled (layered) or taken off the queue (Dijkstra).
     pub states: u64,
-    /// Floods run to measure walks round the box.
-    pub floods: u64,
+    /// Searches run to measure walks round the box.
+    pub searches: u64,
     /// Bytes of the search's own arrays, grid excluded.
     pub memory_bytes: usize,
 }

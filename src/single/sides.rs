@@ -4,18 +4,19 @@
 //! with the box as an obstacle. These lengths are asked for at every state, so
 //! they are answered in this order, cheapest first:
 //!
-//! 1. a side group check ([`SideGroups`]): different groups, no walk at all;
-//! 2. the shortest shapes: two perpendicular sides with a free corner are 2
+//! 1. the shortest shapes: two perpendicular sides with a free corner are 2
 //!    steps apart, two opposite sides with a free 3-cell detour 4 (nothing
 //!    shorter exists: the grid is bipartite and the only shorter walks cross
 //!    the box);
+//! 2. a side group check ([`SideGroups`], built on first need): different
+//!    groups, no walk at all;
 //! 3. a corridor cell (exactly two open sides) lies on a chain of corridor
 //!    cells between two junctions; every cell of the chain has the same detour
 //!    length, so one flood answers the whole chain;
-//! 4. otherwise one flood from a side, stopped once it has found every other
-//!    side of the same group, answers that side's row.
+//! 4. otherwise one goal-directed search (A*, see [`Flood::distance_between`])
+//!    between the two sides.
 //!
-//! Answers from 3 and 4 are cached per cell, so no flood is ever repeated.
+//! Answers from 3 and 4 are cached per cell, so no search is ever repeated.
 
 use super::cut::SideGroups;
 use super::flood::Flood;
@@ -28,14 +29,16 @@ const NO_SLOT: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub struct SideDistances<'g> {
     grid: &'g Grid,
-    groups: SideGroups,
+    /// The player's start: the root of the side groups' search.
+    root: usize,
+    groups: Option<SideGroups>,
     flood: Flood,
     /// Per cell, its row in `cache` (or `NO_SLOT`).
     slot: Vec<u32>,
     /// Per cached cell, the six side pairs (see [`pair`]).
     cache: Vec<[u64; 6]>,
-    /// Floods run (for statistics).
-    pub floods: u64,
+    /// Walk searches run (for statistics).
+    pub searches: u64,
 }
 
 /// Index of an unordered pair of distinct sides.
@@ -56,11 +59,12 @@ impl<'g> SideDistances<'g> {
     pub fn new(grid: &'g Grid, player: usize) -> SideDistances<'g> {
         SideDistances {
             grid,
-            groups: SideGroups::new(grid, player),
+            root: player,
+            groups: None,
             flood: Flood::new(grid.len()),
             slot: vec![NO_SLOT; grid.len()],
             cache: Vec::new(),
-            floods: 0,
+            searches: 0,
         }
     }
 
@@ -71,10 +75,11 @@ impl<'g> SideDistances<'g> {
 
     /// Steps from side `a` to side `b` of a box on `cell`, or `None` when either
     /// side is wall or the box separates them. `cell` must be in the component.
+    #[inline]
     pub fn distance(&mut self, cell: usize, a: Direction, b: Direction) -> Option<u64> {
         let grid = self.grid;
         let (sa, sb) = (grid.step(cell, a), grid.step(cell, b));
-        if grid.is_wall(sa) || grid.is_wall(sb) || !self.groups.connected(cell, a, b) {
+        if grid.is_wall(sa) || grid.is_wall(sb) {
             return None;
         }
         if a == b {
@@ -93,22 +98,44 @@ impl<'g> SideDistances<'g> {
                 }
             }
         }
+        self.measured(cell, a, b)
+    }
+
+    /// The side groups, labelled on first use: open floor never needs them.
+    fn groups(&mut self) -> &SideGroups {
+        let (grid, root) = (self.grid, self.root);
+        self.groups
+            .get_or_insert_with(|| SideGroups::new(grid, root))
+    }
+
+    /// Steps 3 and 4 of the module docs, for pairs the short shapes do not settle.
+    #[inline(never)]
+    fn measured(&mut self, cell: usize, a: Direction, b: Direction) -> Option<u64> {
+        if !self.groups().connected(cell, a, b) {
+            return None;
+        }
         let p = pair(a.index(), b.index());
         if let Some(row) = self.cached(cell)
             && row[p] != UNKNOWN
         {
             return Some(row[p]);
         }
+        let grid = self.grid;
         let open = Direction::ALL
             .into_iter()
             .filter(|&d| grid.is_floor(grid.step(cell, d)));
-        if open.count() == 2 {
-            self.fill_chain(cell, a, b);
+        let d = if open.count() == 2 {
+            self.fill_chain(cell, a, b)
         } else {
-            self.fill_row(cell, a);
-        }
-        let d = self.cached(cell).map(|row| row[p]).unwrap_or(UNKNOWN);
-        debug_assert_ne!(d, UNKNOWN, "a connected pair was measured");
+            self.searches += 1;
+            let (sa, sb) = (grid.step(cell, a), grid.step(cell, b));
+            let d = self
+                .flood
+                .distance_between(grid, sa, sb, cell)
+                .expect("groups said the sides are connected");
+            self.row_mut(cell)[p] = d;
+            d
+        };
         Some(d)
     }
 
@@ -125,33 +152,9 @@ impl<'g> SideDistances<'g> {
         &mut self.cache[self.slot[cell] as usize]
     }
 
-    /// One flood from side `a`, stopped when every side connected to it is found.
-    fn fill_row(&mut self, cell: usize, a: Direction) {
-        let grid = self.grid;
-        let sa = grid.step(cell, a);
-        let mut wanted: Vec<(Direction, usize)> = Direction::ALL
-            .into_iter()
-            .filter(|&d| {
-                d != a && grid.is_floor(grid.step(cell, d)) && self.groups.connected(cell, a, d)
-            })
-            .map(|d| (d, grid.step(cell, d)))
-            .collect();
-        let mut found = Vec::with_capacity(wanted.len());
-        self.floods += 1;
-        self.flood.run(grid, sa, cell, |c, dist| {
-            if let Some(i) = wanted.iter().position(|&(_, s)| s == c) {
-                found.push((wanted.swap_remove(i).0, dist));
-            }
-            wanted.is_empty()
-        });
-        let row = self.row_mut(cell);
-        for (d, dist) in found {
-            row[pair(a.index(), d.index())] = dist;
-        }
-    }
-
     /// Measures the detour around a corridor cell once for its whole chain.
-    fn fill_chain(&mut self, cell: usize, a: Direction, b: Direction) {
+    /// Returns the detour's length.
+    fn fill_chain(&mut self, cell: usize, a: Direction, b: Direction) -> u64 {
         let grid = self.grid;
         // Walk the chain both ways from `cell` to its ends (cells with another
         // number of open sides than two), collecting its cells.
@@ -189,14 +192,8 @@ impl<'g> SideDistances<'g> {
             // Chain of k cells between junctions X and Y: (k - 1) + dist(X, Y)
             // with the chain cut; blocking `cell` cuts it.
             let (x, y) = (ends[0], ends[1]);
-            let mut between = None;
-            self.floods += 1;
-            self.flood.run(grid, x, cell, |c, dist| {
-                if c == y {
-                    between = Some(dist);
-                }
-                c == y
-            });
+            self.searches += 1;
+            let between = self.flood.distance_between(grid, x, y, cell);
             chain.len() as u64 - 1 + between.expect("groups said the sides are connected")
         };
         for c in chain {
@@ -208,10 +205,11 @@ impl<'g> SideDistances<'g> {
                 .collect();
             self.row_mut(c)[pair(open[0], open[1])] = length;
         }
+        length
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.groups.memory_bytes()
+        self.groups.as_ref().map_or(0, SideGroups::memory_bytes)
             + self.flood.memory_bytes()
             + self.slot.len() * 4
             + self.cache.capacity() * 48
