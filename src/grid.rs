@@ -140,6 +140,11 @@ impl Grid {
         !self.wall[cell]
     }
 
+    /// Like [`Grid::is_floor`], but any index outside the vector is wall.
+    pub fn floor_at(&self, cell: usize) -> bool {
+        self.wall.get(cell).is_some_and(|w| !w)
+    }
+
     pub fn set_floor(&mut self, cell: usize) {
         self.wall[cell] = false;
     }

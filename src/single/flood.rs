@@ -18,7 +18,7 @@ pub struct Flood {
     /// The largest mark written so far.
     high: u32,
     queue: Vec<u32>,
-    /// The next f-bucket of [`Flood::distance_between`].
+    /// The next f-bucket of [`Flood::distances_to`].
     later: Vec<u32>,
 }
 
@@ -84,29 +84,43 @@ impl Flood {
         head
     }
 
-    /// Length of a shortest walk from `from` to `to` avoiding `blocked`.
+    /// Lengths of shortest walks from `from` to each of `targets` avoiding
+    /// `blocked`, written to `out` (`None` for a target not reached).
     ///
-    /// A* with the Manhattan distance, which is exact on open floor, so a
-    /// short detour costs a handful of cells, not a flood of its radius. On a
-    /// grid f = g + h only grows in steps of 2, so two buckets replace the
-    /// heap. When `to` cannot be reached this explores all of `from`'s area:
-    /// callers ask only about connected pairs.
-    pub fn distance_between(
+    /// A* with the Manhattan distance to the nearest target (consistent, so
+    /// each target's distance is exact when it is taken off the queue, and
+    /// one search serves them all). It is exact on open floor, so a short
+    /// detour costs a handful of cells, not a flood of its radius. Targets
+    /// must share a colour of the grid's checkerboard (the sides of one cell
+    /// do): then f = g + h only grows in steps of 2, and two buckets replace
+    /// the heap. A target that cannot be reached makes the search explore
+    /// all of `from`'s area: callers ask only about connected ones.
+    pub fn distances_to(
         &mut self,
         grid: &Grid,
         from: usize,
-        to: usize,
+        targets: &[usize],
         blocked: usize,
-    ) -> Option<u64> {
+        out: &mut [Option<u64>],
+    ) {
+        out.fill(None);
         let base = self.begin();
         self.queue.clear();
         self.later.clear();
         if grid.is_wall(from) || from == blocked {
-            return None;
+            return;
         }
         let stride = grid.stride();
-        let (tr, tc) = (to / stride, to % stride);
-        let h = |r: usize, c: usize| (r.abs_diff(tr) + c.abs_diff(tc)) as u32;
+        let goals: Vec<(usize, usize)> =
+            targets.iter().map(|&t| (t / stride, t % stride)).collect();
+        let h = |r: usize, c: usize| {
+            goals
+                .iter()
+                .map(|&(tr, tc)| (r.abs_diff(tr) + c.abs_diff(tc)) as u32)
+                .min()
+                .unwrap_or(0)
+        };
+        let mut left = targets.len();
         self.mark[from] = base;
         self.queue.push(from as u32);
         let mut f = h(from / stride, from % stride);
@@ -115,15 +129,23 @@ impl Flood {
                 let cell = cell as usize;
                 let g = self.mark[cell] - base;
                 let (r, c) = (cell / stride, cell % stride);
-                if g + h(r, c) != f {
+                let here = h(r, c);
+                if g + here != f {
                     continue; // queued again later with a shorter walk
                 }
-                if cell == to {
-                    return Some(g as u64);
+                if here == 0 {
+                    for (k, &t) in targets.iter().enumerate() {
+                        if t == cell && out[k].is_none() {
+                            out[k] = Some(g as u64);
+                            left -= 1;
+                        }
+                    }
+                    if left == 0 {
+                        return;
+                    }
                 }
-                // Whether each step (n, s, e, w) leads towards the target keeps f.
-                let towards = [r > tr, r < tr, c < tc, c > tc];
-                for (i, next) in grid.neighbours(cell).into_iter().enumerate() {
+                let steps = [(r - 1, c), (r + 1, c), (r, c + 1), (r, c - 1)];
+                for (next, (nr, nc)) in grid.neighbours(cell).into_iter().zip(steps) {
                     if grid.is_wall(next) || next == blocked {
                         continue;
                     }
@@ -131,7 +153,7 @@ impl Flood {
                     if m < base || m > base + g + 1 {
                         self.mark[next] = base + g + 1;
                         self.high = self.high.max(base + g + 1);
-                        if towards[i] {
+                        if h(nr, nc) < here {
                             self.queue.push(next as u32);
                         } else {
                             self.later.push(next as u32);
@@ -140,7 +162,7 @@ impl Flood {
                 }
             }
             if self.later.is_empty() {
-                return None;
+                return;
             }
             std::mem::swap(&mut self.queue, &mut self.later);
             f += 2;
@@ -244,8 +266,24 @@ mod tests {
                 f.run(&g, a, blocked, |_, _| false);
                 let want: Vec<Option<u64>> = floor.iter().map(|&b| f.distance(b)).collect();
                 for (&b, &w) in floor.iter().zip(&want) {
-                    assert_eq!(f.distance_between(&g, a, b, blocked), w);
+                    let mut got = [None];
+                    f.distances_to(&g, a, &[b], blocked, &mut got);
+                    assert_eq!(got[0], w);
                 }
+                // Several targets of one checkerboard colour at once.
+                let same: Vec<usize> = floor
+                    .iter()
+                    .copied()
+                    .filter(|&b| (b % g.stride() + b / g.stride()) % 2 == 0)
+                    .take(3)
+                    .collect();
+                let mut got = vec![None; same.len()];
+                f.distances_to(&g, a, &same, blocked, &mut got);
+                let expect: Vec<Option<u64>> = same
+                    .iter()
+                    .map(|&b| want[floor.iter().position(|&x| x == b).unwrap()])
+                    .collect();
+                assert_eq!(got, expect);
             }
         }
     }
@@ -256,9 +294,8 @@ mod tests {
         g.set_wall(g.cell(0, 1));
         let mut f = Flood::new(g.len());
         assert_eq!(f.walk(&g, g.cell(0, 0), g.cell(0, 2), usize::MAX), None);
-        assert_eq!(
-            f.distance_between(&g, g.cell(0, 0), g.cell(0, 2), usize::MAX),
-            None
-        );
+        let mut got = [Some(0)];
+        f.distances_to(&g, g.cell(0, 0), &[g.cell(0, 2)], usize::MAX, &mut got);
+        assert_eq!(got, [None]);
     }
 }

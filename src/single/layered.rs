@@ -13,7 +13,8 @@
 //!
 //! A state reached by walking is only worth settling when its push leads to a
 //! state not yet settled: otherwise nothing can use it (walks start only from
-//! entries), so its walk is never measured.
+//! entries), so its walk is never measured. The walks from one entry to all
+//! the sides it may improve are asked for at once, so one search serves them.
 //!
 //! So no priority queue is needed: per box cell, at most four entries and four
 //! states, joined by at most twelve side distances ([`SideDistances`]). The
@@ -116,38 +117,57 @@ pub fn solve(maze: &Maze) -> SingleReport {
                     *w = walks[b * 4 + d];
                 }
             }
+            // Sides worth settling here: the entries, and unsettled sides
+            // whose push leads somewhere new. A state reached by walking is
+            // only ever used to push; when that push is blocked or lands on a
+            // settled state, its walk is not worth measuring.
+            let mut open = mask;
             for d in 0..4 {
-                let s = b * 4 + d;
-                let is_entry = mask & (1 << d) != 0;
-                if !is_entry {
-                    if walks[s] != UNSEEN {
-                        continue; // settled in an earlier layer
-                    }
-                    // A state reached by walking is only ever used to push; when
-                    // that push is blocked or lands on a settled state, the walk
-                    // is not worth measuring.
+                if mask & (1 << d) == 0 && walks[b * 4 + d] == UNSEEN {
                     let next = grid.step(b, Direction::from_index(d));
-                    if grid.is_wall(next) || walks[next * 4 + d] != UNSEEN {
-                        continue;
+                    if grid.is_floor(next) && walks[next * 4 + d] == UNSEEN {
+                        open |= 1 << d;
                     }
                 }
-                let (mut best, mut from) = (entry[d], FROM_PUSH);
-                let stand = Direction::from_index(d).opposite();
-                for (e, &at_entry) in entry.iter().enumerate() {
-                    if e == d || at_entry == UNSEEN {
+            }
+            let mut best = entry;
+            let mut from = [FROM_PUSH; 4];
+            for (e, &at_entry) in entry.iter().enumerate() {
+                if at_entry == UNSEEN {
+                    continue;
+                }
+                // A walk between two sides takes at least 2 steps, so it only
+                // helps an entry that arrived with at least 3 more walks.
+                let mut want = 0u8;
+                for d in 0..4 {
+                    if d != e && open & (1 << d) != 0 && best[d] > at_entry.saturating_add(2) {
+                        want |= 1 << d;
+                    }
+                }
+                if want == 0 {
+                    continue;
+                }
+                let arrived = Direction::from_index(e).opposite();
+                // Sides are indexed by where the player stands: the opposite of the push.
+                let row = sides.from_side(b, arrived, stand_mask(want));
+                for d in 0..4 {
+                    if want & (1 << d) == 0 {
                         continue;
                     }
-                    let arrived = Direction::from_index(e).opposite();
-                    if let Some(w) = sides.distance(b, arrived, stand) {
+                    let stand = Direction::from_index(d).opposite();
+                    if let Some(w) = row[stand.index()] {
                         let total = clamp(at_entry as u64 + w);
-                        if total < best {
-                            (best, from) = (total, e as u8);
+                        if total < best[d] {
+                            (best[d], from[d]) = (total, e as u8);
                         }
                     }
                 }
-                if best != UNSEEN {
-                    walks[s] = best;
-                    how[s] = from;
+            }
+            for d in 0..4 {
+                if open & (1 << d) != 0 && best[d] != UNSEEN {
+                    let s = b * 4 + d;
+                    walks[s] = best[d];
+                    how[s] = from[d];
                     layer.push(s as u32);
                 }
             }
@@ -155,6 +175,14 @@ pub fn solve(maze: &Maze) -> SingleReport {
         states += layer.len() as u64;
     }
     SingleReport::impossible(stats_of(states, &sides, n))
+}
+
+/// Turns a mask of push directions into the mask of the sides the player stands on.
+fn stand_mask(push: u8) -> u8 {
+    Direction::ALL
+        .into_iter()
+        .filter(|d| push & (1 << d.index()) != 0)
+        .fold(0, |m, d| m | 1 << d.opposite().index())
 }
 
 /// Saturates at one below `UNSEEN`; a saturated walk count is caught when rebuilding.

@@ -8,13 +8,15 @@
 //!    steps apart, two opposite sides with a free 3-cell detour 4 (nothing
 //!    shorter exists: the grid is bipartite and the only shorter walks cross
 //!    the box);
+//!    Failing those, the 6-step shapes (round the box, or round the blocked
+//!    corner) are tried the same way;
 //! 2. a side group check ([`SideGroups`], built on first need): different
 //!    groups, no walk at all;
 //! 3. a corridor cell (exactly two open sides) lies on a chain of corridor
 //!    cells between two junctions; every cell of the chain has the same detour
 //!    length, so one flood answers the whole chain;
-//! 4. otherwise one goal-directed search (A*, see [`Flood::distance_between`])
-//!    between the two sides.
+//! 4. otherwise one goal-directed search (A*, see [`Flood::distances_to`])
+//!    from the side to every side asked about at once.
 //!
 //! Answers from 3 and 4 are cached per cell, so no search is ever repeated.
 
@@ -75,30 +77,98 @@ impl<'g> SideDistances<'g> {
 
     /// Steps from side `a` to side `b` of a box on `cell`, or `None` when either
     /// side is wall or the box separates them. `cell` must be in the component.
-    #[inline]
     pub fn distance(&mut self, cell: usize, a: Direction, b: Direction) -> Option<u64> {
+        self.from_side(cell, a, 1 << b.index())[b.index()]
+    }
+
+    /// Steps from side `a` to every side in `want` (bit `i` for the side in
+    /// direction `i`); `None` for sides not wanted, walled or cut off.
+    /// Asking for several sides at once lets one search answer them all.
+    #[inline]
+    pub fn from_side(&mut self, cell: usize, a: Direction, want: u8) -> [Option<u64>; 4] {
+        let mut out = [None; 4];
+        let mut pending = 0u8;
+        for b in Direction::ALL {
+            if want & (1 << b.index()) == 0 {
+                continue;
+            }
+            match self.short(cell, a, b) {
+                Ok(d) => out[b.index()] = d,
+                Err(()) => pending |= 1 << b.index(),
+            }
+        }
+        if pending != 0 {
+            self.measure(cell, a, pending, &mut out);
+        }
+        out
+    }
+
+    /// The 0-, 2- and 4-step answers, and walls: `Err` when it takes a measurement.
+    #[inline]
+    fn short(&self, cell: usize, a: Direction, b: Direction) -> Result<Option<u64>, ()> {
         let grid = self.grid;
         let (sa, sb) = (grid.step(cell, a), grid.step(cell, b));
         if grid.is_wall(sa) || grid.is_wall(sb) {
-            return None;
+            return Ok(None);
         }
         if a == b {
-            return Some(0);
+            return Ok(Some(0));
         }
         if a.opposite() != b {
             // Perpendicular: the corner cell beside both sides.
             if grid.is_floor(grid.step(sa, b)) {
-                return Some(2);
+                return Ok(Some(2));
             }
         } else {
             for q in perpendicular(a) {
                 let (x, y, z) = (grid.step(sa, q), grid.step(cell, q), grid.step(sb, q));
                 if grid.is_floor(x) && grid.is_floor(y) && grid.is_floor(z) {
-                    return Some(4);
+                    return Ok(Some(4));
                 }
             }
         }
-        self.measured(cell, a, b)
+        Err(())
+    }
+
+    /// The walks of length 6, the shortest once no 2- or 4-step shape is free:
+    /// round the other three sides or outwards round the blocked corner
+    /// (perpendicular sides), or a U two cells wide (opposite sides).
+    fn six_step_shape(&self, cell: usize, a: Direction, b: Direction) -> bool {
+        let grid = self.grid;
+        // Two steps out from the border can leave the vector: such cells are wall.
+        let floor = |c: usize| grid.floor_at(c);
+        let (sa, sb) = (grid.step(cell, a), grid.step(cell, b));
+        let paths: [[usize; 5]; 2] = if a.opposite() != b {
+            let (na, nb) = (a.opposite(), b.opposite());
+            let beyond = grid.step(sa, a);
+            [
+                [
+                    grid.step(sa, nb),
+                    grid.step(cell, nb),
+                    grid.step(grid.step(cell, nb), na),
+                    grid.step(cell, na),
+                    grid.step(grid.step(cell, na), b),
+                ],
+                [
+                    beyond,
+                    grid.step(beyond, b),
+                    grid.step(grid.step(beyond, b), b),
+                    grid.step(grid.step(sa, b), b),
+                    grid.step(sb, b),
+                ],
+            ]
+        } else {
+            perpendicular(a).map(|q| {
+                [
+                    grid.step(sa, q),
+                    grid.step(grid.step(sa, q), q),
+                    grid.step(grid.step(cell, q), q),
+                    grid.step(grid.step(sb, q), q),
+                    grid.step(sb, q),
+                ]
+            })
+        };
+        paths.iter().any(|path| path.iter().all(|&c| floor(c)))
     }
 
     /// The side groups, labelled on first use: open floor never needs them.
@@ -108,35 +178,64 @@ impl<'g> SideDistances<'g> {
             .get_or_insert_with(|| SideGroups::new(grid, root))
     }
 
-    /// Steps 3 and 4 of the module docs, for pairs the short shapes do not settle.
+    /// Steps 2 to 4 of the module docs, for the sides in `pending` that the
+    /// short shapes do not settle.
     #[inline(never)]
-    fn measured(&mut self, cell: usize, a: Direction, b: Direction) -> Option<u64> {
-        if !self.groups().connected(cell, a, b) {
-            return None;
-        }
-        let p = pair(a.index(), b.index());
-        if let Some(row) = self.cached(cell)
-            && row[p] != UNKNOWN
-        {
-            return Some(row[p]);
-        }
+    fn measure(&mut self, cell: usize, a: Direction, pending: u8, out: &mut [Option<u64>; 4]) {
         let grid = self.grid;
+        let mut targets: [usize; 3] = [0; 3];
+        let mut sides: [usize; 3] = [0; 3];
+        let mut count = 0;
+        for b in Direction::ALL {
+            let i = b.index();
+            if pending & (1 << i) == 0 {
+                continue;
+            }
+            if self.six_step_shape(cell, a, b) {
+                out[i] = Some(6);
+                continue;
+            }
+            if !self.groups().connected(cell, a, b) {
+                continue;
+            }
+            let p = pair(a.index(), i);
+            if let Some(row) = self.cached(cell)
+                && row[p] != UNKNOWN
+            {
+                out[i] = Some(row[p]);
+                continue;
+            }
+            targets[count] = grid.step(cell, b);
+            sides[count] = i;
+            count += 1;
+        }
+        if count == 0 {
+            return;
+        }
         let open = Direction::ALL
             .into_iter()
-            .filter(|&d| grid.is_floor(grid.step(cell, d)));
-        let d = if open.count() == 2 {
-            self.fill_chain(cell, a, b)
-        } else {
-            self.searches += 1;
-            let (sa, sb) = (grid.step(cell, a), grid.step(cell, b));
-            let d = self
-                .flood
-                .distance_between(grid, sa, sb, cell)
-                .expect("groups said the sides are connected");
-            self.row_mut(cell)[p] = d;
-            d
-        };
-        Some(d)
+            .filter(|&d| grid.is_floor(grid.step(cell, d)))
+            .count();
+        if open == 2 {
+            // A corridor cell has one pair of open sides: the chain's detour.
+            let b = Direction::from_index(sides[0]);
+            out[sides[0]] = Some(self.fill_chain(cell, a, b));
+            return;
+        }
+        self.searches += 1;
+        let mut found = [None; 3];
+        self.flood.distances_to(
+            grid,
+            grid.step(cell, a),
+            &targets[..count],
+            cell,
+            &mut found[..count],
+        );
+        for k in 0..count {
+            let d = found[k].expect("groups said the sides are connected");
+            self.row_mut(cell)[pair(a.index(), sides[k])] = d;
+            out[sides[k]] = Some(d);
+        }
     }
 
     fn cached(&self, cell: usize) -> Option<&[u64; 6]> {
@@ -193,8 +292,9 @@ impl<'g> SideDistances<'g> {
             // with the chain cut; blocking `cell` cuts it.
             let (x, y) = (ends[0], ends[1]);
             self.searches += 1;
-            let between = self.flood.distance_between(grid, x, y, cell);
-            chain.len() as u64 - 1 + between.expect("groups said the sides are connected")
+            let mut between = [None];
+            self.flood.distances_to(grid, x, &[y], cell, &mut between);
+            chain.len() as u64 - 1 + between[0].expect("groups said the sides are connected")
         };
         for c in chain {
             // Each chain cell's two open sides form its only pair.
