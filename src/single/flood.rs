@@ -274,7 +274,7 @@ mod tests {
                 let same: Vec<usize> = floor
                     .iter()
                     .copied()
-                    .filter(|&b| (b % g.stride() + b / g.stride()) % 2 == 0)
+                    .filter(|&b| (b % g.stride() + b / g.stride()).is_multiple_of(2))
                     .take(3)
                     .collect();
                 let mut got = vec![None; same.len()];

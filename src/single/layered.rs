@@ -139,8 +139,8 @@ pub fn solve(maze: &Maze) -> SingleReport {
                 // A walk between two sides takes at least 2 steps, so it only
                 // helps an entry that arrived with at least 3 more walks.
                 let mut want = 0u8;
-                for d in 0..4 {
-                    if d != e && open & (1 << d) != 0 && best[d] > at_entry.saturating_add(2) {
+                for (d, &so_far) in best.iter().enumerate() {
+                    if d != e && open & (1 << d) != 0 && so_far > at_entry.saturating_add(2) {
                         want |= 1 << d;
                     }
                 }
