@@ -6,12 +6,14 @@
 //!
 //! - [`single`]: the olympiad "Pushing Boxes" problem (one box): fewest pushes,
 //!   then fewest walks, exactly, in near-linear time.
+//! - [`multi`]: full Sokoban levels, push-optimal A* with deadlock pruning.
 //! - [`grid`]: geometry shared by everything.
 //! - [`moves`]: notations, replay and verification of move strings.
 
 pub mod grid;
 pub mod level;
 pub mod moves;
+pub mod multi;
 pub mod output;
 pub mod search;
 pub mod single;

@@ -3,6 +3,7 @@
 mod bench;
 mod error;
 mod gen_cmd;
+mod multi;
 mod progress;
 mod single;
 
@@ -46,6 +47,11 @@ enum Command {
 pub struct SolveArgs {
     /// Input files; none, or `-`, reads standard input.
     files: Vec<PathBuf>,
+    /// Multi-box mode: XSB levels and collections.
+    #[arg(long)]
+    multi: bool,
+    #[command(flatten)]
+    search: SearchArgs,
     /// How moves are written.
     #[arg(long, value_enum, default_value_t = NotationArg::Nsew)]
     notation: NotationArg,
@@ -61,6 +67,70 @@ pub struct SolveArgs {
     /// Largest grid accepted, in cells (rows x columns).
     #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
     max_cells: u64,
+}
+
+/// Multi-box search options (shared with `bench`).
+#[derive(Debug, Args, Clone)]
+pub struct SearchArgs {
+    /// Multi-box search method.
+    #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
+    method: MethodArg,
+    /// Multi-box: weighted A* (not push-optimal) to reach harder levels.
+    #[arg(long)]
+    fast: bool,
+    /// Multi-box: give up on a level after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// Multi-box: give up on a level after generating this many nodes.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Multi-box: give up on a level when the search holds this much memory.
+    #[arg(long, value_name = "MB", default_value_t = sokoban::multi::DEFAULT_MAX_MEMORY_MB)]
+    max_memory: usize,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum MethodArg {
+    /// A* with the matching bound (push-optimal)
+    Astar,
+    /// breadth-first over pushes (push-optimal)
+    Bfs,
+    /// depth-first (not optimal)
+    Dfs,
+    /// uniform cost over pushes (push-optimal)
+    Ucs,
+    /// greedy best-first on the bound (not optimal)
+    Greedy,
+}
+
+impl SearchArgs {
+    pub fn options(&self) -> Result<sokoban::multi::MultiOptions, CliError> {
+        use sokoban::multi::{Limits, Method, MultiOptions};
+        let time = match self.time_limit {
+            None => None,
+            Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
+            Some(t) => {
+                return Err(CliError::Usage(format!(
+                    "--time-limit must be a positive number of seconds, not {t}"
+                )));
+            }
+        };
+        Ok(MultiOptions {
+            method: match self.method {
+                MethodArg::Astar => Method::AStar,
+                MethodArg::Bfs => Method::Bfs,
+                MethodArg::Dfs => Method::Dfs,
+                MethodArg::Ucs => Method::Ucs,
+                MethodArg::Greedy => Method::Greedy,
+            },
+            fast: self.fast,
+            limits: Limits {
+                time,
+                max_nodes: self.max_nodes,
+                max_memory: self.max_memory.saturating_mul(1 << 20),
+            },
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -103,6 +173,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Some(Command::Gen(args)) => gen_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        None if cli.solve.multi => multi::run(&cli.solve),
         None => single::run(&cli.solve),
     }
 }

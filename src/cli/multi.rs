@@ -1,0 +1,97 @@
+//! Multi-box mode: parse every level first, then solve and print each.
+
+use super::progress::Progress;
+use super::{CliError, SolveArgs, read_inputs};
+use sokoban::level::{Level, parse_xsb};
+use sokoban::moves::{Notation, Outcome};
+use sokoban::multi::solve;
+use sokoban::output::{answer_line, json_record};
+use serde_json::json;
+use std::io::{BufWriter, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
+    let options = args.search.options()?;
+    let inputs = read_inputs(&args.files)?;
+    let mut levels: Vec<Level> = Vec::new();
+    for input in &inputs {
+        let parsed = parse_xsb(&input.bytes, args.max_cells).map_err(|error| CliError::Parse {
+            input: input.source.clone(),
+            error,
+        })?;
+        levels.extend(parsed);
+    }
+    drop(inputs);
+    let notation = Notation::from(args.notation);
+    let one = levels.len() == 1;
+    let mut progress = Progress::new(levels.len());
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut limited = false;
+    for (k, level) in levels.iter().enumerate() {
+        progress.update(k, &level.name);
+        let started = Instant::now();
+        let report = solve(level, &options, &mut |p| {
+            progress.update(
+                k,
+                &format!(
+                    "{}: {} nodes, {} pushes deep, bound {}, {:.1} s",
+                    level.name,
+                    p.expanded,
+                    p.depth,
+                    p.bound,
+                    p.elapsed.as_secs_f64()
+                ),
+            )
+        });
+        let elapsed = started.elapsed();
+        limited |= matches!(report.outcome, Outcome::Limit(_));
+        if args.stats {
+            progress.finish();
+            let counts = match report.outcome.solution() {
+                Some(s) => format!(
+                    "pushes {} walks {} moves {}{}",
+                    s.pushes,
+                    s.walks,
+                    s.pushes + s.walks,
+                    if report.optimal { " (push-optimal)" } else { "" }
+                ),
+                None => answer_line(&report.outcome, notation),
+            };
+            eprintln!(
+                "{}: {counts}, expanded {}, generated {}, lower bound {}, memory {} bytes, {:.3} s",
+                level.name,
+                report.stats.expanded,
+                report.stats.generated,
+                report.stats.lower_bound,
+                report.stats.memory_bytes,
+                elapsed.as_secs_f64()
+            );
+        }
+        if args.json {
+            let record = json_record(
+                &level.name,
+                &report.outcome,
+                notation,
+                report.stats.expanded,
+                elapsed,
+                &[
+                    ("generated", json!(report.stats.generated)),
+                    ("optimal", json!(report.optimal && report.outcome.solution().is_some())),
+                ],
+            );
+            writeln!(out, "{record}")?;
+        } else if one {
+            writeln!(out, "{}", answer_line(&report.outcome, notation))?;
+        } else {
+            writeln!(out, "{}\n{}\n", level.name, answer_line(&report.outcome, notation))?;
+        }
+        out.flush()?;
+    }
+    progress.finish();
+    Ok(if limited {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

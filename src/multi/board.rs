@@ -1,0 +1,204 @@
+//! A level prepared for the multi-box search: compact cells, goals, dead
+//! squares, push distances and Zobrist keys, all computed once per level.
+//!
+//! The search touches only the cells the player can ever reach, so those get
+//! dense `u16` numbers: box sets are short sorted arrays, and per-cell tables
+//! are small enough to stay in cache.
+
+use crate::grid::Direction;
+use crate::level::Level;
+
+/// Marks "no cell" in compact tables (a wall or outside the level).
+pub const NONE: u16 = u16::MAX;
+/// An unreachable push distance.
+pub const FAR: u16 = u16::MAX;
+
+/// Why a level cannot be searched, decided before any search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unsearchable {
+    /// A box or goal the player can never reach makes the level unsolvable.
+    Unsolvable,
+    /// More floor than the compact cell numbers can hold.
+    TooLarge(usize),
+}
+
+/// The prepared level.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Compact cell to grid cell.
+    pub cells: Vec<usize>,
+    /// Grid cell to compact cell (`NONE` outside).
+    pub index: Vec<u16>,
+    /// Compact neighbours in [`Direction::ALL`] order (`NONE` for wall or outside).
+    pub next: Vec<[u16; 4]>,
+    pub is_goal: Vec<bool>,
+    /// Goal cells (compact), sorted.
+    pub goals: Vec<u16>,
+    /// Cells from which a box can never reach any goal (pushes ignoring other boxes).
+    pub dead: Vec<bool>,
+    /// `distance[g][c]`: fewest pushes taking a box from `c` to goal `g`, other boxes ignored.
+    pub distance: Vec<Vec<u16>>,
+    pub zobrist_box: Vec<u64>,
+    pub zobrist_player: Vec<u64>,
+    /// Starting boxes (compact, sorted) and player (compact).
+    pub start_boxes: Vec<u16>,
+    pub start_player: u16,
+}
+
+impl Board {
+    pub fn new(level: &Level) -> Result<Board, Unsearchable> {
+        let grid = &level.grid;
+        // The player's area, boxes counted as floor: everything else is outside.
+        let mut index = vec![NONE; grid.len()];
+        let mut cells = vec![level.player];
+        index[level.player] = 0;
+        let mut head = 0;
+        while head < cells.len() {
+            let c = cells[head];
+            head += 1;
+            for n in grid.neighbours(c) {
+                if grid.is_floor(n) && index[n] == NONE {
+                    if cells.len() >= NONE as usize - 1 {
+                        return Err(Unsearchable::TooLarge(grid.floor_count()));
+                    }
+                    index[n] = cells.len() as u16;
+                    cells.push(n);
+                }
+            }
+        }
+        // A box outside on a goal is a wall; a lone box or goal outside is fatal.
+        let boxes_out: Vec<usize> = level.boxes.iter().copied().filter(|&b| index[b] == NONE).collect();
+        let goals_out: Vec<usize> = level.goals.iter().copied().filter(|&g| index[g] == NONE).collect();
+        for &b in &boxes_out {
+            if !goals_out.contains(&b) {
+                return Err(Unsearchable::Unsolvable);
+            }
+        }
+        for &g in &goals_out {
+            if !boxes_out.contains(&g) {
+                return Err(Unsearchable::Unsolvable);
+            }
+        }
+        let n = cells.len();
+        let next: Vec<[u16; 4]> = cells
+            .iter()
+            .map(|&c| grid.neighbours(c).map(|x| index[x]))
+            .collect();
+        let mut is_goal = vec![false; n];
+        let mut goals: Vec<u16> = level
+            .goals
+            .iter()
+            .filter(|&&g| index[g] != NONE)
+            .map(|&g| index[g])
+            .collect();
+        goals.sort_unstable();
+        for &g in &goals {
+            is_goal[g as usize] = true;
+        }
+        let distance: Vec<Vec<u16>> = goals.iter().map(|&g| pull_distances(&next, g)).collect();
+        let dead: Vec<bool> = (0..n).map(|c| distance.iter().all(|d| d[c] == FAR)).collect();
+        let mut start_boxes: Vec<u16> = level
+            .boxes
+            .iter()
+            .filter(|&&b| index[b] != NONE)
+            .map(|&b| index[b])
+            .collect();
+        start_boxes.sort_unstable();
+        let mut seed = 0x5EED_0F_50C0_BA11_u64 ^ (n as u64);
+        let mut random = || {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let zobrist_box = (0..n).map(|_| random()).collect();
+        let zobrist_player = (0..n).map(|_| random()).collect();
+        Ok(Board {
+            cells,
+            index,
+            next,
+            is_goal,
+            goals,
+            dead,
+            distance,
+            zobrist_box,
+            zobrist_player,
+            start_boxes,
+            start_player: 0,
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The compact neighbour of `c` in `dir`.
+    #[inline]
+    pub fn step(&self, c: u16, dir: Direction) -> u16 {
+        self.next[c as usize][dir.index()]
+    }
+
+    /// The direction from compact cell `a` to its neighbour `b`.
+    pub fn direction(&self, a: u16, b: u16) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|&d| self.step(a, d) == b)
+    }
+}
+
+/// Fewest pushes from each cell to `goal` for a lone box: a breadth-first
+/// search of pulls from the goal (a pull from `c` to `c - d` needs the player
+/// at `c - d` and room at `c - 2d`).
+fn pull_distances(next: &[[u16; 4]], goal: u16) -> Vec<u16> {
+    let mut dist = vec![FAR; next.len()];
+    dist[goal as usize] = 0;
+    let mut queue = vec![goal];
+    let mut head = 0;
+    while head < queue.len() {
+        let c = queue[head];
+        head += 1;
+        for dir in Direction::ALL {
+            let to = next[c as usize][dir.index()];
+            if to == NONE {
+                continue;
+            }
+            let player = next[to as usize][dir.index()];
+            if player != NONE && dist[to as usize] == FAR {
+                dist[to as usize] = dist[c as usize] + 1;
+                queue.push(to);
+            }
+        }
+    }
+    dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    #[test]
+    fn dead_squares_and_distances() {
+        let level = &parse_xsb(b"######\n#@   #\n# $ .#\n#    #\n######", 100).unwrap()[0];
+        let b = Board::new(level).unwrap();
+        let at = |r, c| b.index[level.grid.cell(r, c)];
+        // Corners are dead; the goal is at distance 0; the box two pushes away.
+        assert!(b.dead[at(1, 1) as usize]);
+        assert!(b.dead[at(3, 4) as usize]);
+        assert!(!b.dead[at(2, 2) as usize]);
+        assert_eq!(b.distance[0][at(2, 4) as usize], 0);
+        assert_eq!(b.distance[0][at(2, 2) as usize], 2);
+        assert_eq!(b.start_boxes, vec![at(2, 2)]);
+    }
+
+    #[test]
+    fn boxes_outside_the_area() {
+        let on_goal = &parse_xsb(b"#######\n#@$.#*#\n#######", 100).unwrap()[0];
+        assert!(Board::new(on_goal).is_ok());
+        let off_goal = &parse_xsb(b"########\n#@$..#$#\n########", 100).unwrap()[0];
+        assert_eq!(Board::new(off_goal).unwrap_err(), Unsearchable::Unsolvable);
+    }
+}

@@ -1,0 +1,163 @@
+//! Multi-box mode: full Sokoban levels, searched push by push.
+//!
+//! [`board`] prepares a level once (compact cells, dead squares, push
+//! distances, Zobrist keys); [`search`] runs A* (or another method) over box
+//! sets with the matching bound of [`bound`] and the freeze deadlocks of
+//! [`deadlock`], storing nodes in the table of [`table`].
+
+pub mod board;
+pub mod bound;
+pub mod deadlock;
+pub mod search;
+pub mod table;
+
+use crate::level::Level;
+use crate::moves::Outcome;
+use board::{Board, Unsearchable};
+use std::time::{Duration, Instant};
+
+/// Search method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// A* on pushes with the matching bound: push-optimal.
+    #[default]
+    AStar,
+    /// Breadth-first over pushes: push-optimal, no bound to guide it.
+    Bfs,
+    /// Depth-first: finds some solution, usually long.
+    Dfs,
+    /// Uniform cost (Dijkstra on pushes), ties broken by the bound: push-optimal.
+    Ucs,
+    /// Greedy best-first on the bound alone: fast, not optimal.
+    Greedy,
+}
+
+impl Method {
+    /// True when the method's answers have the fewest pushes (without `--fast`).
+    pub fn optimal(self) -> bool {
+        matches!(self, Method::AStar | Method::Bfs | Method::Ucs)
+    }
+}
+
+/// When to give up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub max_nodes: Option<u64>,
+    /// Bytes of search memory (nodes, table, open list).
+    pub max_memory: usize,
+}
+
+/// Default memory bound: 4 GiB, a sixth of the 24 GiB machines this runs on.
+pub const DEFAULT_MAX_MEMORY_MB: usize = 4096;
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time: None,
+            max_nodes: None,
+            max_memory: DEFAULT_MAX_MEMORY_MB << 20,
+        }
+    }
+}
+
+impl Limits {
+    /// The limit reached, worded for `No solution found (<limit>).`
+    pub fn reached(&self, started: Instant, nodes: u64, memory: usize) -> Option<String> {
+        if let Some(t) = self.time
+            && started.elapsed() >= t
+        {
+            return Some(format!("time limit {} s", t.as_secs_f64()));
+        }
+        if let Some(n) = self.max_nodes
+            && nodes >= n
+        {
+            return Some(format!("node limit {n}"));
+        }
+        if memory >= self.max_memory {
+            return Some(format!("memory limit {} MB", self.max_memory >> 20));
+        }
+        None
+    }
+}
+
+/// Options of a multi-box solve.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MultiOptions {
+    pub method: Method,
+    /// Weighted A* (bound counted three times): reaches harder levels, not optimal.
+    pub fast: bool,
+    pub limits: Limits,
+}
+
+/// Counters of a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MultiStats {
+    pub expanded: u64,
+    pub generated: u64,
+    pub memory_bytes: usize,
+    /// The matching bound of the start position.
+    pub lower_bound: u32,
+}
+
+/// A snapshot for progress displays.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub expanded: u64,
+    pub generated: u64,
+    /// Pushes of the node being expanded.
+    pub depth: u32,
+    /// Its f value (pushes plus bound).
+    pub bound: u32,
+    pub elapsed: Duration,
+}
+
+/// The answer of a multi-box solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiReport {
+    pub outcome: Outcome,
+    pub stats: MultiStats,
+    /// True when a solution's push count is proven minimal.
+    pub optimal: bool,
+}
+
+/// Solves one level.
+///
+/// ```
+/// use sokoban::level::parse_xsb;
+/// use sokoban::multi::{solve, MultiOptions};
+///
+/// let level = &parse_xsb(b"#######\n#@$ . #\n#  $. #\n#######", 100).unwrap()[0];
+/// let report = solve(level, &MultiOptions::default(), &mut |_| {});
+/// assert_eq!(report.outcome.solution().unwrap().pushes, 3);
+/// assert!(report.optimal);
+/// ```
+pub fn solve(
+    level: &Level,
+    options: &MultiOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> MultiReport {
+    let board = match Board::new(level) {
+        Ok(b) => b,
+        Err(Unsearchable::Unsolvable) => {
+            return MultiReport {
+                outcome: Outcome::Impossible,
+                stats: MultiStats::default(),
+                optimal: true,
+            };
+        }
+        Err(Unsearchable::TooLarge(cells)) => {
+            return MultiReport {
+                outcome: Outcome::Limit(format!("level of {cells} floor cells is too large")),
+                stats: MultiStats::default(),
+                optimal: false,
+            };
+        }
+    };
+    let (outcome, stats) = search::run(&board, options.method, options.fast, &options.limits, progress);
+    MultiReport {
+        outcome,
+        stats,
+        optimal: options.method.optimal() && !options.fast,
+    }
+}

@@ -1,0 +1,162 @@
+//! The search's nodes and its transposition table.
+//!
+//! Nodes live in flat columns (one vector per field, box sets back to back),
+//! so a node costs a few dozen bytes and no allocation. The table is open
+//! addressing over node numbers: the Zobrist hash finds the slot, and a hit
+//! counts only when the whole key (box set and normalized player) is equal,
+//! so a hash collision can never merge two positions.
+
+/// One node's key: its sorted box cells and its normalized player cell.
+#[derive(Clone, Copy, Debug)]
+pub struct Key<'a> {
+    pub boxes: &'a [u16],
+    pub player: u16,
+    pub hash: u64,
+}
+
+/// Marks a free table slot.
+const FREE: u32 = u32::MAX;
+
+/// All nodes of a search, with parent links for rebuilding the path.
+#[derive(Clone, Debug)]
+pub struct Nodes {
+    width: usize,
+    boxes: Vec<u16>,
+    pub player: Vec<u16>,
+    pub hash: Vec<u64>,
+    /// Pushes from the start.
+    pub g: Vec<u32>,
+    /// The lower bound of pushes left.
+    pub h: Vec<u32>,
+    pub parent: Vec<u32>,
+    /// The cell the pushed box left (where the player stands after the push).
+    pub pushed_from: Vec<u16>,
+    pub pushed_dir: Vec<u8>,
+    pub closed: Vec<bool>,
+    slots: Vec<u32>,
+}
+
+impl Nodes {
+    pub fn new(boxes_per_node: usize) -> Nodes {
+        Nodes {
+            width: boxes_per_node,
+            boxes: Vec::new(),
+            player: Vec::new(),
+            hash: Vec::new(),
+            g: Vec::new(),
+            h: Vec::new(),
+            parent: Vec::new(),
+            pushed_from: Vec::new(),
+            pushed_dir: Vec::new(),
+            closed: Vec::new(),
+            slots: vec![FREE; 1024],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.player.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.player.is_empty()
+    }
+
+    pub fn boxes(&self, node: u32) -> &[u16] {
+        let i = node as usize * self.width;
+        &self.boxes[i..i + self.width]
+    }
+
+    /// The node with this key, if there is one.
+    pub fn find(&self, key: &Key) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut slot = key.hash as usize & mask;
+        loop {
+            let node = self.slots[slot];
+            if node == FREE {
+                return None;
+            }
+            let n = node as usize;
+            if self.hash[n] == key.hash && self.player[n] == key.player && self.boxes(node) == key.boxes {
+                return Some(node);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Adds a node (the caller has checked that its key is new).
+    #[allow(clippy::too_many_arguments)]
+    pub fn insert(&mut self, key: &Key, g: u32, h: u32, parent: u32, pushed_from: u16, pushed_dir: u8) -> u32 {
+        let node = self.len() as u32;
+        self.boxes.extend_from_slice(key.boxes);
+        self.player.push(key.player);
+        self.hash.push(key.hash);
+        self.g.push(g);
+        self.h.push(h);
+        self.parent.push(parent);
+        self.pushed_from.push(pushed_from);
+        self.pushed_dir.push(pushed_dir);
+        self.closed.push(false);
+        if self.len() * 2 > self.slots.len() {
+            self.grow();
+        } else {
+            self.place(node);
+        }
+        node
+    }
+
+    fn place(&mut self, node: u32) {
+        let mask = self.slots.len() - 1;
+        let mut slot = self.hash[node as usize] as usize & mask;
+        while self.slots[slot] != FREE {
+            slot = (slot + 1) & mask;
+        }
+        self.slots[slot] = node;
+    }
+
+    fn grow(&mut self) {
+        self.slots = vec![FREE; self.slots.len() * 2];
+        for node in 0..self.len() as u32 {
+            self.place(node);
+        }
+    }
+
+    /// Bytes held, for the memory limit and `--stats`.
+    pub fn memory_bytes(&self) -> usize {
+        self.boxes.capacity() * 2
+            + self.len() * (2 + 8 + 4 + 4 + 4 + 2 + 1 + 1)
+            + self.slots.len() * 4
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_hashes_do_not_merge_different_positions() {
+        let mut nodes = Nodes::new(2);
+        let a = Key { boxes: &[1, 2], player: 0, hash: 42 };
+        let b = Key { boxes: &[1, 3], player: 0, hash: 42 };
+        let c = Key { boxes: &[1, 2], player: 5, hash: 42 };
+        let na = nodes.insert(&a, 0, 0, u32::MAX, 0, 0);
+        assert_eq!(nodes.find(&b), None);
+        assert_eq!(nodes.find(&c), None);
+        let nb = nodes.insert(&b, 1, 0, na, 0, 0);
+        assert_eq!(nodes.find(&a), Some(na));
+        assert_eq!(nodes.find(&b), Some(nb));
+        // Many keys on few hash values, through several table growths.
+        let mut made = Vec::new();
+        for i in 10..5000u16 {
+            let boxes = [i, i + 1];
+            let k = Key { boxes: &boxes, player: 0, hash: i as u64 % 7 };
+            assert_eq!(nodes.find(&k), None);
+            made.push((i, nodes.insert(&k, 0, 0, 0, 0, 0)));
+        }
+        for (i, node) in made {
+            let boxes = [i, i + 1];
+            let k = Key { boxes: &boxes, player: 0, hash: i as u64 % 7 };
+            assert_eq!(nodes.find(&k), Some(node));
+        }
+        assert_eq!(nodes.find(&a), Some(na));
+    }
+}
