@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod bound;
+pub mod corral;
 pub mod deadlock;
 pub mod search;
 pub mod table;

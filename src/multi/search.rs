@@ -2,13 +2,15 @@
 //!
 //! A state is the box set plus the normalized player (the smallest cell the
 //! player can reach without pushing). Successors are single pushes; each is
-//! pruned by dead squares, freeze deadlocks and an infinite matching bound.
+//! pruned by dead squares, freeze deadlocks and an infinite matching bound,
+//! and when a PI-corral exists only its pushes are expanded.
 //! A node is closed when it is expanded, never when it is generated, and a
 //! shorter path to a known node updates it (and reopens it if need be), so
 //! A* with the admissible matching bound returns a push-optimal solution.
 //! Ties on f prefer the smaller bound (deeper nodes), then the older node.
 
 use super::bound::Matcher;
+use super::corral::Corrals;
 use super::deadlock::Freeze;
 use super::table::{Key, Nodes};
 use super::{Limits, Method, MultiStats, Progress};
@@ -63,6 +65,7 @@ struct Search<'b> {
     frontier: Frontier,
     matcher: Matcher,
     freeze: Freeze,
+    corrals: Corrals,
     occupied: Vec<bool>,
     /// Flood stamps: `reach[c] == stamp` marks a cell the expanded node's
     /// player reaches; `seen` does the same for a child's normalization.
@@ -96,6 +99,7 @@ pub fn run(
         frontier,
         matcher: Matcher::default(),
         freeze: Freeze::default(),
+        corrals: Corrals::default(),
         occupied: vec![false; n],
         reach: vec![0; n],
         seen: vec![0; n],
@@ -213,10 +217,19 @@ impl Search<'_> {
         }
         self.normalize(self.nodes.player[u], true);
         let reached = self.stamp;
+        let reach = &self.reach;
+        let only = self
+            .corrals
+            .restrict(board, &self.occupied, boxes, |c| reach[c as usize] == reached);
         let mut child = Vec::with_capacity(boxes.len());
         let parent_hash = self.nodes.hash[u] ^ board.zobrist_player[self.nodes.player[u] as usize];
         for (i, &b) in boxes.iter().enumerate() {
             for dir in Direction::ALL {
+                if let Some(pushes) = &only
+                    && !pushes.contains(&(b, dir))
+                {
+                    continue;
+                }
                 let behind = board.step(b, dir.opposite());
                 let ahead = board.step(b, dir);
                 if behind == NONE

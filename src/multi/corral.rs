@@ -1,0 +1,161 @@
+//! PI-corral pruning: when boxes fence off an area the player cannot enter,
+//! and every push of those boxes goes into the area and can be made now, some
+//! push into the area is needed before anything else matters.
+//!
+//! A corral is a connected area of free cells the player cannot reach, and
+//! its boxes are all boxes next to it (areas sharing a box are merged). Until
+//! one of its boxes moves, the player stays outside it. It qualifies (PI) when,
+//! for each of its boxes and each direction with room on both sides,
+//!
+//! - **P**: a push into the corral can be made now or never before the
+//!   corral's boxes move: the player's cell for it is reachable now, or inside
+//!   the corral, or holds another of the corral's boxes;
+//! - **I**: a push that does not go into the corral cannot be made before the
+//!   corral's boxes move: the player's cell for it is inside the corral or
+//!   holds another of its boxes;
+//!
+//! and it is not finished (some box of it off a goal, or a goal in it empty).
+//! Then any solution's first push of a corral box goes into the corral and is
+//! possible now; making it first changes only cells the other pushes before
+//! it never used (and frees one), so the solution stays as short: expanding
+//! only those pushes keeps A* push-optimal. With none of them left (the rest
+//! go to dead squares) the position is dead. The corral with the fewest
+//! pushes is used.
+
+use super::board::{Board, NONE};
+use crate::grid::Direction;
+
+/// Scratch space for finding corrals.
+#[derive(Clone, Debug, Default)]
+pub struct Corrals {
+    /// Area label per cell (`u32::MAX` for reachable cells and boxes).
+    area: Vec<u32>,
+    queue: Vec<u16>,
+    /// Union-find over area labels, to merge areas sharing a barrier box.
+    parent: Vec<u32>,
+}
+
+const NO_AREA: u32 = u32::MAX;
+
+impl Corrals {
+    /// The pushes (box cell, direction) to expand instead of all of them, or
+    /// `None` when no PI-corral exists. `reached(c)` says whether the player
+    /// reaches free cell `c`; `occupied[c]` whether `c` holds a box.
+    pub fn restrict(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[u16],
+        reached: impl Fn(u16) -> bool,
+    ) -> Option<Vec<(u16, Direction)>> {
+        let n = board.len();
+        self.area.clear();
+        self.area.resize(n, NO_AREA);
+        self.parent.clear();
+        // Label the unreachable free areas.
+        for start in 0..n as u16 {
+            if occupied[start as usize] || reached(start) || self.area[start as usize] != NO_AREA {
+                continue;
+            }
+            let label = self.parent.len() as u32;
+            self.parent.push(label);
+            self.area[start as usize] = label;
+            self.queue.clear();
+            self.queue.push(start);
+            let mut head = 0;
+            while head < self.queue.len() {
+                let c = self.queue[head];
+                head += 1;
+                for &x in &board.next[c as usize] {
+                    if x != NONE && !occupied[x as usize] && self.area[x as usize] == NO_AREA {
+                        self.area[x as usize] = label;
+                        self.queue.push(x);
+                    }
+                }
+            }
+        }
+        if self.parent.is_empty() {
+            return None;
+        }
+        // Merge areas that touch the same box.
+        for &b in boxes {
+            let mut first = None;
+            for &x in &board.next[b as usize] {
+                if x != NONE && self.area[x as usize] != NO_AREA {
+                    let r = self.find(self.area[x as usize]);
+                    match first {
+                        None => first = Some(r),
+                        Some(f) if f != r => self.parent[r as usize] = f,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        // Per merged corral: is it PI, is it finished, and its pushes.
+        let roots: Vec<u32> = (0..self.parent.len() as u32)
+            .filter(|&a| self.find(a) == a)
+            .collect();
+        let mut best: Option<Vec<(u16, Direction)>> = None;
+        'corral: for root in roots {
+            let in_corral = |s: &mut Self, c: u16| {
+                c != NONE && s.area[c as usize] != NO_AREA && s.find(s.area[c as usize]) == root
+            };
+            // The corral's boxes: every box next to it.
+            let mut members = Vec::new();
+            for &b in boxes {
+                if board.next[b as usize].iter().any(|&x| in_corral(self, x)) {
+                    members.push(b);
+                }
+            }
+            let mut pushes = Vec::new();
+            let mut unfinished = false;
+            for &b in &members {
+                unfinished |= !board.is_goal[b as usize];
+                for dir in Direction::ALL {
+                    let ahead = board.step(b, dir);
+                    let behind = board.step(b, dir.opposite());
+                    if ahead == NONE || behind == NONE {
+                        continue; // against a wall: never possible
+                    }
+                    // Where the player could stand to make this push before
+                    // any box of the corral moves: a reachable cell, or a cell
+                    // freed by moving some other box.
+                    let outside_box = occupied[behind as usize] && !members.contains(&behind);
+                    let standing_now = !occupied[behind as usize] && reached(behind);
+                    if in_corral(self, ahead) {
+                        if outside_box {
+                            continue 'corral; // P: possible later, not now
+                        }
+                        if standing_now && !board.dead[ahead as usize] {
+                            pushes.push((b, dir));
+                        }
+                    } else if standing_now || outside_box {
+                        continue 'corral; // I: a push that leaves the corral alone
+                    }
+                }
+            }
+            // An empty goal inside the corral also leaves it unfinished.
+            if !unfinished {
+                unfinished = (0..board.len() as u16).any(|c| {
+                    board.is_goal[c as usize] && !occupied[c as usize] && in_corral(self, c)
+                });
+            }
+            if !unfinished {
+                continue;
+            }
+            if best.as_ref().is_none_or(|p| pushes.len() < p.len()) {
+                best = Some(pushes);
+            }
+        }
+        best
+    }
+
+    fn find(&mut self, mut a: u32) -> u32 {
+        while self.parent[a as usize] != a {
+            let up = self.parent[self.parent[a as usize] as usize];
+            self.parent[a as usize] = up;
+            a = up;
+        }
+        a
+    }
+}
