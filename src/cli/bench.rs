@@ -2,16 +2,18 @@
 
 use super::gen_cmd::SpecArgs;
 use super::progress::Progress;
-use super::{AlgorithmArg, CliError, read_inputs};
+use super::{AlgorithmArg, CliError, SearchArgs, read_inputs};
 use clap::Args;
-use sokoban::level::{DEFAULT_MAX_CELLS, parse_single};
+use sokoban::level::{Level, parse_single, parse_xsb};
 use sokoban::tools::bench::{
-    measure_single, single_header, single_json, single_line, summarize_single, summary_json,
-    summary_line,
+    MultiRow, measure_multi, measure_single, multi_header, multi_json, multi_line,
+    multi_summary_json, multi_summary_line, single_header, single_json, single_line,
+    summarize_multi, summarize_single, summary_json, summary_line,
 };
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::mpsc;
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -25,9 +27,20 @@ pub struct BenchArgs {
     /// JSON lines instead of a table.
     #[arg(long)]
     json: bool,
+    /// Multi-box levels (XSB files and collections) instead of single-box grids.
+    #[arg(long)]
+    multi: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Multi-box: levels solved at once (rows keep the input order).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: u64,
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
+    if args.multi {
+        return run_multi(args);
+    }
     let mut named = Vec::new();
     if args.spec.given() {
         for (k, maze) in args.spec.mazes()?.into_iter().enumerate() {
@@ -39,16 +52,13 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
                 "bench needs files, or a generator spec (--rows R --cols C --kind K ...)".into(),
             ));
         }
-        let max_cells = args
-            .spec
-            .max_cells
-            .max(DEFAULT_MAX_CELLS.min(args.spec.max_cells));
         for input in read_inputs(&args.files)? {
-            let parsed =
-                parse_single(&input.bytes, max_cells).map_err(|error| CliError::Parse {
+            let parsed = parse_single(&input.bytes, args.spec.max_cells).map_err(|error| {
+                CliError::Parse {
                     input: input.source.clone(),
                     error,
-                })?;
+                }
+            })?;
             let file = std::path::Path::new(&input.source)
                 .file_name()
                 .map_or(input.source.clone(), |f| f.to_string_lossy().into_owned());
@@ -88,4 +98,78 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
 
 fn kind_name(spec: &SpecArgs) -> String {
     format!("{:?}", spec.kind).to_lowercase()
+}
+
+/// The multi-box table: levels solved `--jobs` at a time, printed in input order.
+fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
+    if args.files.is_empty() {
+        return Err(CliError::Usage("bench --multi needs level files".into()));
+    }
+    let options = args.search.options()?;
+    let mut levels: Vec<Level> = Vec::new();
+    for input in read_inputs(&args.files)? {
+        let parsed =
+            parse_xsb(&input.bytes, args.spec.max_cells).map_err(|error| CliError::Parse {
+                input: input.source.clone(),
+                error,
+            })?;
+        levels.extend(parsed);
+    }
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    if !args.json {
+        writeln!(out, "{}", multi_header())?;
+        out.flush()?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs as usize)
+        .build()
+        .map_err(|e| CliError::Usage(format!("cannot start {} jobs: {e}", args.jobs)))?;
+    let (send, receive) = mpsc::channel::<(usize, MultiRow)>();
+    let mut rows: Vec<Option<MultiRow>> = vec![None; levels.len()];
+    let mut progress = Progress::new(levels.len());
+    let mut printed = 0;
+    let mut done = 0;
+    let mut result = Ok(());
+    pool.in_place_scope(|scope| {
+        for (i, level) in levels.iter().enumerate() {
+            let send = send.clone();
+            let options = &options;
+            scope.spawn(move |_| {
+                let row = measure_multi(level, options);
+                let _ = send.send((i, row));
+            });
+        }
+        drop(send);
+        for (i, row) in receive.iter() {
+            done += 1;
+            rows[i] = Some(row);
+            progress.update(done, &levels[i].name);
+            while printed < rows.len() && result.is_ok() {
+                let Some(row) = &rows[printed] else { break };
+                let line = if args.json {
+                    multi_json(row)
+                } else {
+                    multi_line(row)
+                };
+                progress.finish();
+                result = writeln!(out, "{line}").and_then(|_| out.flush());
+                printed += 1;
+            }
+        }
+    });
+    result?;
+    progress.finish();
+    let rows: Vec<MultiRow> = rows.into_iter().flatten().collect();
+    let summary = summarize_multi(&rows);
+    if args.json {
+        writeln!(out, "{}", multi_summary_json(&summary))?;
+    } else {
+        writeln!(out, "{}", multi_summary_line(&summary))?;
+    }
+    out.flush()?;
+    Ok(if summary.limited > 0 {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -2,11 +2,11 @@
 
 use super::progress::Progress;
 use super::{CliError, SolveArgs, read_inputs};
+use serde_json::json;
 use sokoban::level::{Level, parse_xsb};
 use sokoban::moves::{Notation, Outcome};
 use sokoban::multi::solve;
 use sokoban::output::{answer_line, json_record};
-use serde_json::json;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -54,7 +54,11 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                     s.pushes,
                     s.walks,
                     s.pushes + s.walks,
-                    if report.optimal { " (push-optimal)" } else { "" }
+                    if report.optimal {
+                        " (push-optimal)"
+                    } else {
+                        ""
+                    }
                 ),
                 None => answer_line(&report.outcome, notation),
             };
@@ -77,14 +81,22 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                 elapsed,
                 &[
                     ("generated", json!(report.stats.generated)),
-                    ("optimal", json!(report.optimal && report.outcome.solution().is_some())),
+                    (
+                        "optimal",
+                        json!(report.optimal && report.outcome.solution().is_some()),
+                    ),
                 ],
             );
             writeln!(out, "{record}")?;
         } else if one {
             writeln!(out, "{}", answer_line(&report.outcome, notation))?;
         } else {
-            writeln!(out, "{}\n{}\n", level.name, answer_line(&report.outcome, notation))?;
+            writeln!(
+                out,
+                "{}\n{}\n",
+                level.name,
+                answer_line(&report.outcome, notation)
+            )?;
         }
         out.flush()?;
     }

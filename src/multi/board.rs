@@ -67,8 +67,18 @@ impl Board {
             }
         }
         // A box outside on a goal is a wall; a lone box or goal outside is fatal.
-        let boxes_out: Vec<usize> = level.boxes.iter().copied().filter(|&b| index[b] == NONE).collect();
-        let goals_out: Vec<usize> = level.goals.iter().copied().filter(|&g| index[g] == NONE).collect();
+        let boxes_out: Vec<usize> = level
+            .boxes
+            .iter()
+            .copied()
+            .filter(|&b| index[b] == NONE)
+            .collect();
+        let goals_out: Vec<usize> = level
+            .goals
+            .iter()
+            .copied()
+            .filter(|&g| index[g] == NONE)
+            .collect();
         for &b in &boxes_out {
             if !goals_out.contains(&b) {
                 return Err(Unsearchable::Unsolvable);
@@ -96,7 +106,9 @@ impl Board {
             is_goal[g as usize] = true;
         }
         let distance: Vec<Vec<u16>> = goals.iter().map(|&g| pull_distances(&next, g)).collect();
-        let dead: Vec<bool> = (0..n).map(|c| distance.iter().all(|d| d[c] == FAR)).collect();
+        let dead: Vec<bool> = (0..n)
+            .map(|c| distance.iter().all(|d| d[c] == FAR))
+            .collect();
         let mut start_boxes: Vec<u16> = level
             .boxes
             .iter()

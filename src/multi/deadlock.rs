@@ -80,6 +80,9 @@ mod tests {
 
     #[test]
     fn square_of_four_boxes() {
-        assert!(check("########\n#      #\n# $$   #\n# $$ @ #\n#  ....#\n########", (2, 2)));
+        assert!(check(
+            "########\n#      #\n# $$   #\n# $$ @ #\n#  ....#\n########",
+            (2, 2)
+        ));
     }
 }

@@ -155,7 +155,13 @@ pub fn solve(
             };
         }
     };
-    let (outcome, stats) = search::run(&board, options.method, options.fast, &options.limits, progress);
+    let (outcome, stats) = search::run(
+        &board,
+        options.method,
+        options.fast,
+        &options.limits,
+        progress,
+    );
     MultiReport {
         outcome,
         stats,

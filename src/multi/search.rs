@@ -9,12 +9,12 @@
 //! A* with the admissible matching bound returns a push-optimal solution.
 //! Ties on f prefer the smaller bound (deeper nodes), then the older node.
 
+use super::board::{Board, NONE};
 use super::bound::Matcher;
 use super::corral::Corrals;
 use super::deadlock::Freeze;
 use super::table::{Key, Nodes};
 use super::{Limits, Method, MultiStats, Progress};
-use super::board::{Board, NONE};
 use crate::grid::Direction;
 use crate::moves::{Move, Outcome, Solution};
 use std::cmp::Reverse;
@@ -61,6 +61,8 @@ struct Search<'b> {
     method: Method,
     /// Weight on the bound for `--fast` (1 = plain A*).
     weight: u32,
+    /// True when the answer must have the fewest pushes.
+    optimal: bool,
     nodes: Nodes,
     frontier: Frontier,
     matcher: Matcher,
@@ -95,6 +97,7 @@ pub fn run(
         board,
         method,
         weight: if fast { 3 } else { 1 },
+        optimal: method.optimal() && !fast,
         nodes: Nodes::new(board.start_boxes.len()),
         frontier,
         matcher: Matcher::default(),
@@ -119,10 +122,16 @@ pub fn run(
         return (Outcome::Impossible, s.stats);
     };
     s.stats.lower_bound = h;
-    let hash = start_boxes.iter().fold(board.zobrist_player[player as usize], |acc, &b| {
-        acc ^ board.zobrist_box[b as usize]
-    });
-    let key = Key { boxes: &start_boxes, player, hash };
+    let hash = start_boxes
+        .iter()
+        .fold(board.zobrist_player[player as usize], |acc, &b| {
+            acc ^ board.zobrist_box[b as usize]
+        });
+    let key = Key {
+        boxes: &start_boxes,
+        player,
+        hash,
+    };
     let root = s.nodes.insert(&key, 0, h, u32::MAX, NONE, 0);
     s.stats.generated = 1;
     let k = s.key(0, h);
@@ -131,7 +140,9 @@ pub fn run(
     let mut boxes = Vec::with_capacity(start_boxes.len());
     while let Some((k, node)) = s.frontier.pop() {
         let u = node as usize;
-        if s.nodes.closed[u] || (matches!(s.frontier, Frontier::Heap(_)) && k != s.key(s.nodes.g[u], s.nodes.h[u])) {
+        if s.nodes.closed[u]
+            || (matches!(s.frontier, Frontier::Heap(_)) && k != s.key(s.nodes.g[u], s.nodes.h[u]))
+        {
             continue; // stale entry: closed, or queued again with a better key
         }
         s.nodes.closed[u] = true;
@@ -188,7 +199,11 @@ impl Search<'_> {
     fn normalize(&mut self, from: u16, keep: bool) -> u16 {
         self.stamp += 1;
         let stamp = self.stamp;
-        let marks = if keep { &mut self.reach } else { &mut self.seen };
+        let marks = if keep {
+            &mut self.reach
+        } else {
+            &mut self.seen
+        };
         self.queue.clear();
         self.queue.push(from);
         marks[from as usize] = stamp;
@@ -218,9 +233,9 @@ impl Search<'_> {
         self.normalize(self.nodes.player[u], true);
         let reached = self.stamp;
         let reach = &self.reach;
-        let only = self
-            .corrals
-            .restrict(board, &self.occupied, boxes, |c| reach[c as usize] == reached);
+        let only = self.corrals.restrict(board, &self.occupied, boxes, |c| {
+            reach[c as usize] == reached
+        });
         let mut child = Vec::with_capacity(boxes.len());
         let parent_hash = self.nodes.hash[u] ^ board.zobrist_player[self.nodes.player[u] as usize];
         for (i, &b) in boxes.iter().enumerate() {
@@ -264,25 +279,44 @@ impl Search<'_> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn add_child(&mut self, parent: u32, g: u32, boxes: &[u16], player: u16, hash: u64, from: u16, dir: Direction) {
-        let key = Key { boxes, player, hash };
+    fn add_child(
+        &mut self,
+        parent: u32,
+        g: u32,
+        boxes: &[u16],
+        player: u16,
+        hash: u64,
+        from: u16,
+        dir: Direction,
+    ) {
+        let key = Key {
+            boxes,
+            player,
+            hash,
+        };
         if let Some(v) = self.nodes.find(&key) {
             let vi = v as usize;
-            if g < self.nodes.g[vi] && self.method != Method::Dfs {
+            if g < self.nodes.g[vi] {
+                // A shorter way in: keep it, and for the optimal methods look
+                // at the node again (the others do not revisit closed nodes).
                 self.nodes.g[vi] = g;
                 self.nodes.parent[vi] = parent;
                 self.nodes.pushed_from[vi] = from;
                 self.nodes.pushed_dir[vi] = dir.index() as u8;
-                self.nodes.closed[vi] = false;
-                let k = self.key(g, self.nodes.h[vi]);
-                self.frontier.push(k, v);
+                if self.optimal || !self.nodes.closed[vi] {
+                    self.nodes.closed[vi] = false;
+                    let k = self.key(g, self.nodes.h[vi]);
+                    self.frontier.push(k, v);
+                }
             }
             return;
         }
         let Some(h) = self.matcher.bound(self.board, boxes) else {
             return;
         };
-        let v = self.nodes.insert(&key, g, h, parent, from, dir.index() as u8);
+        let v = self
+            .nodes
+            .insert(&key, g, h, parent, from, dir.index() as u8);
         self.stats.generated += 1;
         let k = self.key(g, h);
         self.frontier.push(k, v);
@@ -295,7 +329,10 @@ impl Search<'_> {
         let mut at = goal;
         while self.nodes.parent[at as usize] != u32::MAX {
             let i = at as usize;
-            pushes.push((self.nodes.pushed_from[i], Direction::from_index(self.nodes.pushed_dir[i] as usize)));
+            pushes.push((
+                self.nodes.pushed_from[i],
+                Direction::from_index(self.nodes.pushed_dir[i] as usize),
+            ));
             at = self.nodes.parent[i];
         }
         pushes.reverse();

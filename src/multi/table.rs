@@ -76,7 +76,10 @@ impl Nodes {
                 return None;
             }
             let n = node as usize;
-            if self.hash[n] == key.hash && self.player[n] == key.player && self.boxes(node) == key.boxes {
+            if self.hash[n] == key.hash
+                && self.player[n] == key.player
+                && self.boxes(node) == key.boxes
+            {
                 return Some(node);
             }
             slot = (slot + 1) & mask;
@@ -85,7 +88,15 @@ impl Nodes {
 
     /// Adds a node (the caller has checked that its key is new).
     #[allow(clippy::too_many_arguments)]
-    pub fn insert(&mut self, key: &Key, g: u32, h: u32, parent: u32, pushed_from: u16, pushed_dir: u8) -> u32 {
+    pub fn insert(
+        &mut self,
+        key: &Key,
+        g: u32,
+        h: u32,
+        parent: u32,
+        pushed_from: u16,
+        pushed_dir: u8,
+    ) -> u32 {
         let node = self.len() as u32;
         self.boxes.extend_from_slice(key.boxes);
         self.player.push(key.player);
@@ -135,9 +146,21 @@ mod tests {
     #[test]
     fn equal_hashes_do_not_merge_different_positions() {
         let mut nodes = Nodes::new(2);
-        let a = Key { boxes: &[1, 2], player: 0, hash: 42 };
-        let b = Key { boxes: &[1, 3], player: 0, hash: 42 };
-        let c = Key { boxes: &[1, 2], player: 5, hash: 42 };
+        let a = Key {
+            boxes: &[1, 2],
+            player: 0,
+            hash: 42,
+        };
+        let b = Key {
+            boxes: &[1, 3],
+            player: 0,
+            hash: 42,
+        };
+        let c = Key {
+            boxes: &[1, 2],
+            player: 5,
+            hash: 42,
+        };
         let na = nodes.insert(&a, 0, 0, u32::MAX, 0, 0);
         assert_eq!(nodes.find(&b), None);
         assert_eq!(nodes.find(&c), None);
@@ -148,13 +171,21 @@ mod tests {
         let mut made = Vec::new();
         for i in 10..5000u16 {
             let boxes = [i, i + 1];
-            let k = Key { boxes: &boxes, player: 0, hash: i as u64 % 7 };
+            let k = Key {
+                boxes: &boxes,
+                player: 0,
+                hash: i as u64 % 7,
+            };
             assert_eq!(nodes.find(&k), None);
             made.push((i, nodes.insert(&k, 0, 0, 0, 0, 0)));
         }
         for (i, node) in made {
             let boxes = [i, i + 1];
-            let k = Key { boxes: &boxes, player: 0, hash: i as u64 % 7 };
+            let k = Key {
+                boxes: &boxes,
+                player: 0,
+                hash: i as u64 % 7,
+            };
             assert_eq!(nodes.find(&k), Some(node));
         }
         assert_eq!(nodes.find(&a), Some(na));

@@ -2,11 +2,13 @@
 //!
 //! For single-box grids each row also times one plain flood of the same grid
 //! in the same run, so the solver's cost reads as a multiple of the cheapest
-//! possible pass over the grid, whatever the machine's speed.
+//! possible pass over the grid, whatever the machine's speed. For multi-box
+//! levels each row is one level under the search limits; pushes marked `*`
+//! are not proven minimal.
 
-use crate::level::Maze;
-use crate::moves::Notation;
-use crate::moves::Outcome;
+use crate::level::{Level, Maze};
+use crate::moves::{Notation, Outcome};
+use crate::multi::{self, MultiOptions};
 use crate::output::{json_record, status_word};
 use crate::single::flood::Flood;
 use crate::single::{Algorithm, solve};
@@ -163,4 +165,131 @@ pub fn summary_json(s: &SingleSummary) -> String {
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
+}
+
+/// One measured multi-box level.
+#[derive(Clone, Debug)]
+pub struct MultiRow {
+    pub name: String,
+    pub outcome: Outcome,
+    pub optimal: bool,
+    pub expanded: u64,
+    pub generated: u64,
+    pub time: Duration,
+}
+
+/// Solves one level under the options' limits.
+pub fn measure_multi(level: &Level, options: &MultiOptions) -> MultiRow {
+    let started = Instant::now();
+    let report = multi::solve(level, options, &mut |_| {});
+    MultiRow {
+        name: level.name.clone(),
+        optimal: report.optimal && report.outcome.solution().is_some(),
+        outcome: report.outcome,
+        expanded: report.stats.expanded,
+        generated: report.stats.generated,
+        time: started.elapsed(),
+    }
+}
+
+pub fn multi_header() -> String {
+    format!(
+        "{:<28} {:>10} {:>8} {:>8} {:>12} {:>9}",
+        "name", "status", "pushes", "moves", "nodes", "seconds"
+    )
+}
+
+pub fn multi_line(row: &MultiRow) -> String {
+    let (pushes, moves) = match &row.outcome {
+        Outcome::Solved(s) => (
+            format!("{}{}", s.pushes, if row.optimal { "" } else { "*" }),
+            (s.pushes + s.walks).to_string(),
+        ),
+        _ => ("-".into(), "-".into()),
+    };
+    format!(
+        "{:<28} {:>10} {:>8} {:>8} {:>12} {:>9.3}",
+        row.name,
+        status_word(&row.outcome),
+        pushes,
+        moves,
+        row.expanded,
+        row.time.as_secs_f64()
+    )
+}
+
+pub fn multi_json(row: &MultiRow) -> String {
+    json_record(
+        &row.name,
+        &row.outcome,
+        Notation::Nsew,
+        row.expanded,
+        row.time,
+        &[
+            ("generated", json!(row.generated)),
+            ("optimal", json!(row.optimal)),
+        ],
+    )
+}
+
+/// Totals over multi-box rows.
+#[derive(Clone, Debug, Default)]
+pub struct MultiSummary {
+    pub levels: usize,
+    pub solved: usize,
+    pub optimal: usize,
+    pub impossible: usize,
+    pub limited: usize,
+    pub total: Duration,
+    pub median: Duration,
+}
+
+pub fn summarize_multi(rows: &[MultiRow]) -> MultiSummary {
+    let mut times: Vec<Duration> = rows.iter().map(|r| r.time).collect();
+    times.sort();
+    MultiSummary {
+        levels: rows.len(),
+        solved: rows
+            .iter()
+            .filter(|r| r.outcome.solution().is_some())
+            .count(),
+        optimal: rows.iter().filter(|r| r.optimal).count(),
+        impossible: rows
+            .iter()
+            .filter(|r| r.outcome == Outcome::Impossible)
+            .count(),
+        limited: rows
+            .iter()
+            .filter(|r| matches!(r.outcome, Outcome::Limit(_)))
+            .count(),
+        total: times.iter().sum(),
+        median: times.get(times.len() / 2).copied().unwrap_or_default(),
+    }
+}
+
+pub fn multi_summary_line(s: &MultiSummary) -> String {
+    format!(
+        "solved {}/{} ({} push-optimal), {} impossible, {} gave up; total {:.3} s, median {:.3} s",
+        s.solved,
+        s.levels,
+        s.optimal,
+        s.impossible,
+        s.limited,
+        s.total.as_secs_f64(),
+        s.median.as_secs_f64()
+    )
+}
+
+pub fn multi_summary_json(s: &MultiSummary) -> String {
+    json!({
+        "summary": true,
+        "levels": s.levels,
+        "solved": s.solved,
+        "optimal": s.optimal,
+        "impossible": s.impossible,
+        "limit": s.limited,
+        "seconds": s.total.as_secs_f64(),
+        "median_seconds": s.median.as_secs_f64(),
+    })
+    .to_string()
 }
