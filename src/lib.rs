@@ -15,6 +15,7 @@ pub mod level;
 pub mod moves;
 pub mod multi;
 pub mod output;
+pub mod rng;
 pub mod search;
 pub mod single;
 pub mod tools;

@@ -242,3 +242,222 @@ fn closed_stdout_exits_quietly() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
+
+#[test]
+fn multi_samples_match_expected_and_replay() {
+    for expected in files_with("samples/multi", "expected") {
+        let input = expected.with_extension("xsb");
+        let out = bin().arg("--multi").arg(&input).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", input.display());
+        let got = text(&out.stdout);
+        assert_eq!(
+            got,
+            std::fs::read_to_string(&expected).unwrap(),
+            "{}",
+            input.display()
+        );
+        let levels = sokoban::level::parse_xsb(&std::fs::read(&input).unwrap(), 1 << 20).unwrap();
+        let answers: Vec<String> = if levels.len() == 1 {
+            vec![got.trim_end().to_string()]
+        } else {
+            got.split_terminator("\n\n")
+                .map(|block| block.lines().nth(1).unwrap_or("").to_string())
+                .collect()
+        };
+        assert_eq!(answers.len(), levels.len());
+        for (level, line) in levels.iter().zip(&answers) {
+            if line == "Impossible." {
+                continue;
+            }
+            let moves = parse_moves(line).unwrap();
+            let end = replay(
+                &level.grid,
+                level.player,
+                &level.boxes,
+                &moves,
+                Notation::Nsew,
+            )
+            .unwrap();
+            assert!(end.solved(&level.goals), "{}", level.name);
+        }
+    }
+}
+
+#[test]
+fn multi_bad_inputs_give_located_errors_and_status_2() {
+    let cases = files_with("tests/data/multi-errors", "xsb");
+    assert!(cases.len() >= 7);
+    for case in cases {
+        let out = run_stdin(&["--multi"], &std::fs::read(&case).unwrap());
+        let want = std::fs::read_to_string(case.with_extension("stderr")).unwrap();
+        assert_eq!(text(&out.stderr), want, "{}", case.display());
+        assert_eq!(out.status.code(), Some(2), "{}", case.display());
+        assert!(out.stdout.is_empty(), "{}", case.display());
+    }
+}
+
+#[test]
+fn multi_limits_give_up_cleanly_with_status_3() {
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/one.xsb");
+    let out = bin()
+        .arg("--multi")
+        .arg(&level)
+        .args(["--max-nodes", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(text(&out.stdout), "No solution found (node limit 3).\n");
+    let out = bin()
+        .arg("--multi")
+        .arg(&level)
+        .args(["--max-nodes", "3", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(v["status"], "limit");
+    assert_eq!(v["name"], "Level 1");
+    let out = bin()
+        .arg("--multi")
+        .arg(&level)
+        .args(["--time-limit", "-1"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn multi_methods_json_and_stats() {
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/collection.xsb");
+    for method in ["astar", "bfs", "dfs", "ucs", "greedy"] {
+        let out = bin()
+            .arg("--multi")
+            .arg(&level)
+            .args(["--method", method, "--json", "--stats"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{method}");
+        let records: Vec<serde_json::Value> = text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let names: Vec<&str> = records
+            .iter()
+            .map(|r| r["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            ["microban 1", "microban 2", "A box stuck in a corner"]
+        );
+        assert_eq!(records[2]["status"], "impossible");
+        let optimal = matches!(method, "astar" | "bfs" | "ucs");
+        if optimal {
+            assert_eq!(records[0]["pushes"], 8, "{method}");
+        }
+        assert_eq!(records[0]["optimal"], optimal, "{method}");
+        assert_eq!(text(&out.stderr).lines().count(), 3, "{method}");
+    }
+}
+
+#[test]
+fn bench_multi_keeps_input_order_with_jobs() {
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/collection.xsb");
+    let out = bin()
+        .args(["bench", "--multi", "--jobs", "2", "--json"])
+        .arg(&level)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let records: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    assert_eq!(records[0]["name"], "microban 1");
+    assert_eq!(records[2]["status"], "impossible");
+    assert_eq!(records[3]["summary"], true);
+    assert_eq!(records[3]["solved"], 2);
+    let out = bin()
+        .args(["bench", "--multi"])
+        .arg(&level)
+        .output()
+        .unwrap();
+    let table = text(&out.stdout);
+    assert!(table.lines().next().unwrap().starts_with("name"));
+    assert!(
+        table.lines().last().unwrap().starts_with("solved "),
+        "{table}"
+    );
+    assert!(table.contains("solved 2/3 (2 push-optimal)"), "{table}");
+}
+
+#[test]
+fn gen_writes_judge_files_and_answers_that_solve() {
+    let dir = std::env::temp_dir().join(format!("sokoban-gen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let answers = dir.join("answers.txt");
+    let out = bin()
+        .args([
+            "gen", "--rows", "12", "--cols", "15", "--kind", "maze", "--width", "2",
+        ])
+        .args([
+            "--loops",
+            "20",
+            "--seed",
+            "9",
+            "--count",
+            "5",
+            "--solvable",
+            "--answers",
+        ])
+        .arg(&answers)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let judge = out.stdout;
+    assert!(text(&judge).starts_with("12 15\n"));
+    assert!(text(&judge).ends_with("0 0\n"));
+    // The generated answers are what the solver prints for the file.
+    let solved = run_stdin(&[], &judge);
+    assert_eq!(
+        text(&solved.stdout),
+        std::fs::read_to_string(&answers).unwrap()
+    );
+    assert!(!text(&solved.stdout).contains("Impossible."));
+    // Same seed, same file.
+    let again = bin()
+        .args([
+            "gen", "--rows", "12", "--cols", "15", "--kind", "maze", "--width", "2",
+        ])
+        .args(["--loops", "20", "--seed", "9", "--count", "5", "--solvable"])
+        .output()
+        .unwrap();
+    assert_eq!(again.stdout, judge);
+    let too_big = bin()
+        .args(["gen", "--rows", "5000", "--cols", "5000"])
+        .output()
+        .unwrap();
+    assert_eq!(too_big.status.code(), Some(2));
+    assert!(text(&too_big.stderr).contains("raise it with --max-cells"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bench_single_reports_rows_and_summary() {
+    let out = bin()
+        .args([
+            "bench", "--rows", "30", "--cols", "30", "--kind", "rooms", "--count", "3", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let records: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    for r in &records[..3] {
+        assert!(r["flood_seconds"].as_f64().unwrap() >= 0.0);
+        assert_eq!(r["rows"], 30);
+    }
+    assert_eq!(records[3]["instances"], 3);
+}

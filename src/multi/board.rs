@@ -7,6 +7,7 @@
 
 use crate::grid::Direction;
 use crate::level::Level;
+use crate::rng::Rng;
 
 /// Marks "no cell" in compact tables (a wall or outside the level).
 pub const NONE: u16 = u16::MAX;
@@ -116,14 +117,8 @@ impl Board {
             .map(|&b| index[b])
             .collect();
         start_boxes.sort_unstable();
-        let mut seed = 0x5EED_0F_50C0_BA11_u64 ^ (n as u64);
-        let mut random = || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = Rng::new(0x5EED_50C0_BA11_0000 ^ n as u64);
+        let mut random = || rng.next_u64();
         let zobrist_box = (0..n).map(|_| random()).collect();
         let zobrist_player = (0..n).map(|_| random()).collect();
         Ok(Board {

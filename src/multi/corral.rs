@@ -159,3 +159,72 @@ impl Corrals {
         a
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    /// The restriction at a level's start position, as (row, col, direction).
+    fn restricted(text: &str) -> Option<Vec<(usize, usize, Direction)>> {
+        let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let mut occupied = vec![false; board.len()];
+        for &b in &board.start_boxes {
+            occupied[b as usize] = true;
+        }
+        // The player's area, by a plain flood.
+        let mut reach = vec![false; board.len()];
+        let mut stack = vec![board.start_player];
+        reach[board.start_player as usize] = true;
+        while let Some(c) = stack.pop() {
+            for &x in &board.next[c as usize] {
+                if x != NONE && !occupied[x as usize] && !reach[x as usize] {
+                    reach[x as usize] = true;
+                    stack.push(x);
+                }
+            }
+        }
+        let pushes = Corrals::default()
+            .restrict(&board, &occupied, &board.start_boxes, |c| reach[c as usize])?;
+        Some(
+            pushes
+                .into_iter()
+                .map(|(b, d)| {
+                    let (r, c) = level.grid.position(board.cells[b as usize]);
+                    (r, c, d)
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_box_in_a_doorway_is_the_only_push() {
+        let level = "########\n#   #  #\n# @ $ .#\n#   #  #\n########";
+        assert_eq!(restricted(level), Some(vec![(2, 4, Direction::East)]));
+    }
+
+    #[test]
+    fn a_push_that_stays_outside_spoils_it() {
+        // The box can also go east, away from the pocket below it (I fails).
+        let level = "#######\n#@    #\n#  $  #\n# #.# #\n#######";
+        assert_eq!(restricted(level), None);
+    }
+
+    #[test]
+    fn a_push_blocked_by_an_outside_box_spoils_it() {
+        // The doorway box could be pushed east once the box behind it moves (P fails).
+        let level = "########\n#.  #  #\n#@ $$ .#\n#   #  #\n########";
+        assert_eq!(restricted(level), None);
+    }
+
+    #[test]
+    fn finished_corrals_are_ignored_and_dead_ones_have_no_push() {
+        // The pocket's only box is on its goal and the pocket has no goal.
+        let done = "#######\n#@ .  #\n#  *  #\n# # # #\n#######";
+        assert_eq!(restricted(done.replacen('.', " ", 1).as_str()), None);
+        // The box can only go down into a dead pocket: no push is left.
+        let dead = "#####\n#@ .#\n##$##\n## ##\n#####";
+        assert_eq!(restricted(dead), Some(vec![]));
+    }
+}

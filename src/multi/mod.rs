@@ -63,17 +63,21 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The limit reached, worded for `No solution found (<limit>).`
-    pub fn reached(&self, started: Instant, nodes: u64, memory: usize) -> Option<String> {
+    /// The node limit, when `nodes` generated reach it (checked at every
+    /// expansion, so the count is exact), worded for `No solution found (<limit>).`
+    pub fn nodes_reached(&self, nodes: u64) -> Option<String> {
+        match self.max_nodes {
+            Some(n) if nodes >= n => Some(format!("node limit {n}")),
+            _ => None,
+        }
+    }
+
+    /// The time or memory limit reached, worded likewise.
+    pub fn reached(&self, started: Instant, memory: usize) -> Option<String> {
         if let Some(t) = self.time
             && started.elapsed() >= t
         {
             return Some(format!("time limit {} s", t.as_secs_f64()));
-        }
-        if let Some(n) = self.max_nodes
-            && nodes >= n
-        {
-            return Some(format!("node limit {n}"));
         }
         if memory >= self.max_memory {
             return Some(format!("memory limit {} MB", self.max_memory >> 20));

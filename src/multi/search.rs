@@ -152,9 +152,12 @@ pub fn run(
             let solution = s.rebuild(node);
             return (Outcome::Solved(solution), s.stats);
         }
-        if s.stats.expanded % 256 == 0 {
+        if let Some(why) = limits.nodes_reached(s.stats.generated) {
+            return (Outcome::Limit(why), s.stats);
+        }
+        if s.stats.expanded.is_multiple_of(256) {
             s.stats.memory_bytes = s.memory_bytes();
-            if let Some(why) = limits.reached(started, s.stats.generated, s.stats.memory_bytes) {
+            if let Some(why) = limits.reached(started, s.stats.memory_bytes) {
                 return (Outcome::Limit(why), s.stats);
             }
             if last_report.elapsed().as_millis() >= 100 {

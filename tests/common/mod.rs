@@ -7,6 +7,7 @@
 
 use sokoban::grid::{Direction, Grid};
 use sokoban::level::{Alphabet, Maze};
+pub use sokoban::rng::Rng;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet, VecDeque};
 
@@ -121,23 +122,6 @@ pub fn reference_multi_pushes(
     None
 }
 
-/// A small deterministic generator (SplitMix64), so failing cases print a seed that replays.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A random single-box maze: `wall_pct` walls, optional wall border, optional
 /// corridor carving (rows of wall with gaps). `None` when fewer than 3 floor cells.
 pub fn random_maze(
@@ -148,7 +132,7 @@ pub fn random_maze(
     corridors: bool,
     seed: u64,
 ) -> Option<Maze> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut g = Grid::new(rows, cols);
     for r in 0..rows {
         for c in 0..cols {
