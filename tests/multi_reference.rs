@@ -6,7 +6,7 @@ mod common;
 use common::{Rng, reference_multi_pushes};
 use proptest::prelude::*;
 use sokoban::grid::Grid;
-use sokoban::level::Level;
+use sokoban::level::{Alphabet, Level};
 use sokoban::moves::{Notation, Outcome, replay};
 use sokoban::multi::{Method, MultiOptions, solve};
 
@@ -52,6 +52,7 @@ fn random_level(size: usize, walls: usize, boxes: usize, seed: u64) -> Option<Le
         player,
         boxes: box_cells,
         goals,
+        alphabet: Alphabet::Xsb,
     })
 }
 

@@ -1,22 +1,14 @@
 //! Rows of characters to a [`Grid`] plus the pieces found on it.
 //!
 //! Both modes read their grids through here, so every dialect shares one set of
-//! positions and messages: olympiad letters (`# . S B T`) and XSB letters
-//! (`# @ + $ * .` and space). Which alphabet a grid uses is decided from its
-//! letters, because `.` is floor in one and a goal in the other.
+//! positions and messages. When no format is named, olympiad letters
+//! (`# . S B T`) and XSB letters (`# @ + $ * .` and space) are told apart by
+//! their letters, because `.` is floor in one and a goal in the other.
 
+pub use super::alphabet::Alphabet;
 use super::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
 use std::borrow::Cow;
-
-/// The character set a grid was written in; kept so output can answer in kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Alphabet {
-    /// `#` wall, `.` floor, `S` player, `B` box, `T` target.
-    Olympiad,
-    /// `#` wall, space floor, `@` player, `+` player on goal, `$` box, `*` box on goal, `.` goal.
-    Xsb,
-}
 
 /// One text line of a grid: its 1-based line number and its characters
 /// (line ending and trailing spaces already removed). Run-length encoded rows
@@ -115,34 +107,18 @@ pub fn read_board(rows: &[Row], alphabet: Alphabet, max_cells: u64) -> Result<Bo
                 line: row.line,
                 col: c + 1,
             };
-            let (floor, player, boxed, goal) = match (alphabet, ch) {
-                (_, '#') => (false, false, false, false),
-                (_, '\t') => return Err(ParseError::new(row.line, c + 1, ParseErrorKind::Tab)),
-                (Alphabet::Olympiad, '.') => (true, false, false, false),
-                (Alphabet::Olympiad, 'S') => (true, true, false, false),
-                (Alphabet::Olympiad, 'B') => (true, false, true, false),
-                (Alphabet::Olympiad, 'T') => (true, false, false, true),
-                (Alphabet::Olympiad, other) => {
-                    return Err(ParseError::new(
-                        row.line,
-                        c + 1,
-                        ParseErrorKind::UnknownOlympiad(other),
-                    ));
-                }
-                (Alphabet::Xsb, ' ' | '-' | '_') => (true, false, false, false),
-                (Alphabet::Xsb, '.') => (true, false, false, true),
-                (Alphabet::Xsb, '@') => (true, true, false, false),
-                (Alphabet::Xsb, '+') => (true, true, false, true),
-                (Alphabet::Xsb, '$') => (true, false, true, false),
-                (Alphabet::Xsb, '*') => (true, false, true, true),
-                (Alphabet::Xsb, other) => {
-                    return Err(ParseError::new(
-                        row.line,
-                        c + 1,
-                        ParseErrorKind::UnknownXsb(other),
-                    ));
-                }
+            if ch == '\t' {
+                return Err(ParseError::new(row.line, c + 1, ParseErrorKind::Tab));
+            }
+            let Some(meaning) = alphabet.read(ch) else {
+                return Err(ParseError::new(
+                    row.line,
+                    c + 1,
+                    ParseErrorKind::Unknown(ch, alphabet),
+                ));
             };
+            let (floor, player, boxed, goal) =
+                (!meaning.wall, meaning.player, meaning.boxed, meaning.goal);
             if floor {
                 board.grid.set_floor(cell);
             }
@@ -212,7 +188,7 @@ mod tests {
         let e = read_board(&rows("S.x"), Alphabet::Olympiad, 100).unwrap_err();
         assert_eq!(
             (e.line, e.col, e.kind),
-            (1, 3, ParseErrorKind::UnknownOlympiad('x'))
+            (1, 3, ParseErrorKind::Unknown('x', Alphabet::Olympiad))
         );
         let e = read_board(&rows("#\t@"), Alphabet::Xsb, 100).unwrap_err();
         assert_eq!((e.line, e.col, e.kind), (1, 2, ParseErrorKind::Tab));

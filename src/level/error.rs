@@ -3,6 +3,7 @@
 //! The CLI prints them as `error: <source>:<line>:<col>: <what>`; tests compare
 //! the [`ParseErrorKind`] itself, so messages can be reworded without breaking them.
 
+use super::alphabet::Alphabet;
 use thiserror::Error;
 
 /// What is wrong with an input, without its position.
@@ -14,10 +15,8 @@ pub enum ParseErrorKind {
     NotUtf8,
     #[error("tab character (grids use spaces, not tabs)")]
     Tab,
-    #[error("unknown character {0:?} (olympiad grids use # . S B T)")]
-    UnknownOlympiad(char),
-    #[error("unknown character {0:?} (XSB levels use # @ + $ * . and space)")]
-    UnknownXsb(char),
+    #[error("unknown character {0:?} ({letters})", letters = .1.letters())]
+    Unknown(char, Alphabet),
     #[error("grid mixes olympiad letters (S B T) with XSB letters (@ + $ *)")]
     MixedAlphabets,
     #[error("no player in the grid")]

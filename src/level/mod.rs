@@ -5,17 +5,104 @@
 //! the formats. Searches never see text, only [`Maze`] (one box) and
 //! [`Level`] (many boxes).
 
+mod alphabet;
 mod board;
 mod error;
 mod single;
-mod xsb;
+mod snekoban;
+mod collection;
 
-pub use board::{Alphabet, Row};
+pub use alphabet::{Alphabet, Cell};
+pub use board::Row;
 pub use error::{ParseError, ParseErrorKind};
-pub use single::{Shape, SingleInput, maze_from_rows, parse_single};
-pub use xsb::{Level, parse_xsb};
+pub use single::{JudgeBlock, Shape, SingleInput, judge_blocks, maze_from_rows, parse_single, parse_single_as};
+pub use snekoban::write as write_snekoban;
+pub use collection::{Level, level_from_board, parse_collection, parse_xsb};
+
 
 use crate::grid::Grid;
+
+/// An input format (`--format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// Told from the text: snekoban JSON, judge file, olympiad or XSB letters.
+    #[default]
+    Auto,
+    Olympiad,
+    Xsb,
+    Judge,
+    Wkbg,
+    Bx,
+    SnekobanJson,
+}
+
+impl Format {
+    /// The letters a format forces, if any.
+    pub fn alphabet(self) -> Option<Alphabet> {
+        match self {
+            Format::Olympiad => Some(Alphabet::Olympiad),
+            Format::Xsb => Some(Alphabet::Xsb),
+            Format::Wkbg => Some(Alphabet::Wkbg),
+            Format::Bx => Some(Alphabet::Bx),
+            Format::Auto | Format::Judge | Format::SnekobanJson => None,
+        }
+    }
+}
+
+/// Parses multi-box levels in a format. `Auto` reads snekoban JSON when the
+/// text starts with `[`, a judge file when it starts with a number, olympiad
+/// letters when level rows use only those, and XSB otherwise.
+pub fn parse_levels(bytes: &[u8], format: Format, max_cells: u64) -> Result<Vec<Level>, ParseError> {
+    let text = board::decode(bytes)?;
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let format = match format {
+        Format::Auto if first.starts_with('[') => Format::SnekobanJson,
+        Format::Auto if first.starts_with(|c: char| c.is_ascii_digit()) => Format::Judge,
+        Format::Auto if looks_olympiad(text) => Format::Olympiad,
+        Format::Auto => Format::Xsb,
+        f => f,
+    };
+    match format {
+        Format::SnekobanJson => {
+            let board = snekoban::read(text, max_cells)?;
+            Ok(vec![level_from_board("Level 1".into(), board, 1)?])
+        }
+        Format::Judge => {
+            let lines: Vec<(usize, &str)> = board::numbered_lines(text).collect();
+            let blocks = judge_blocks(&lines, max_cells)?;
+            if blocks.is_empty() {
+                return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
+            }
+            blocks
+                .iter()
+                .enumerate()
+                .map(|(k, block)| {
+                    let alphabet = board::detect_alphabet(&block.rows)?;
+                    let b = board::read_board(&block.rows, alphabet, max_cells)?;
+                    level_from_board(format!("Maze #{}", k + 1), b, block.header_line)
+                        .map_err(|e| block.locate(e))
+                })
+                .collect()
+        }
+        other => parse_collection(bytes, other.alphabet().unwrap_or(Alphabet::Xsb), max_cells),
+    }
+}
+
+/// True when the level rows use olympiad letters and no XSB piece letters.
+fn looks_olympiad(text: &str) -> bool {
+    let rows = text.lines().filter(|l| l.contains('#'));
+    let mut olympiad = false;
+    for row in rows {
+        let row = row.trim_end();
+        if row.chars().all(|c| "#.SBT".contains(c)) && row.contains(['S', 'B', 'T']) {
+            olympiad = true;
+        }
+        if row.chars().all(|c| "#@+$*.-_ ".contains(c)) && row.contains(['@', '+', '$', '*']) {
+            return false;
+        }
+    }
+    olympiad
+}
 
 /// Default bound on grid size: 4096 x 4096 cells.
 pub const DEFAULT_MAX_CELLS: u64 = 4096 * 4096;
@@ -44,7 +131,9 @@ impl Maze {
     }
 }
 
-/// Draws a board in `alphabet`, with pieces at the given cells.
+/// Draws a board in `alphabet`, with pieces at the given cells. Where the
+/// alphabet has no letter for a cell (olympiad letters for a box or player on
+/// the target), the box or player is drawn.
 pub fn render_cells(
     grid: &Grid,
     alphabet: Alphabet,
@@ -52,6 +141,27 @@ pub fn render_cells(
     boxes: &[usize],
     goals: &[usize],
 ) -> String {
+    write_cells(grid, alphabet, player, boxes, goals, true).expect("lenient drawing always succeeds")
+}
+
+/// Draws a board in `alphabet`; `None` when a cell has no letter and
+/// `lenient` is false (conversions must not lose a goal).
+pub fn write_cells(
+    grid: &Grid,
+    alphabet: Alphabet,
+    player: usize,
+    boxes: &[usize],
+    goals: &[usize],
+    lenient: bool,
+) -> Option<String> {
+    let mut boxed = vec![false; grid.len()];
+    let mut goal = vec![false; grid.len()];
+    for &b in boxes {
+        boxed[b] = true;
+    }
+    for &g in goals {
+        goal[g] = true;
+    }
     let mut out = String::new();
     for r in 0..grid.rows() {
         if r > 0 {
@@ -60,28 +170,28 @@ pub fn render_cells(
         let mut line = String::new();
         for c in 0..grid.cols() {
             let cell = grid.cell(r, c);
-            let (p, b, g) = (cell == player, boxes.contains(&cell), goals.contains(&cell));
-            let ch = match alphabet {
-                Alphabet::Olympiad => match (grid.is_wall(cell), p, b, g) {
-                    (true, ..) => '#',
-                    (_, true, ..) => 'S',
-                    (_, _, true, _) => 'B',
-                    (_, _, _, true) => 'T',
-                    _ => '.',
-                },
-                Alphabet::Xsb => match (grid.is_wall(cell), p, b, g) {
-                    (true, ..) => '#',
-                    (_, true, _, true) => '+',
-                    (_, true, _, false) => '@',
-                    (_, _, true, true) => '*',
-                    (_, _, true, false) => '$',
-                    (_, _, _, true) => '.',
-                    _ => ' ',
-                },
+            let meaning = Cell {
+                wall: grid.is_wall(cell),
+                player: cell == player,
+                boxed: boxed[cell],
+                goal: goal[cell],
+            };
+            let ch = match alphabet.write(meaning) {
+                Some(ch) => ch,
+                None if lenient => alphabet.write(Cell {
+                    goal: false,
+                    ..meaning
+                })?,
+                None => return None,
             };
             line.push(ch);
         }
-        out.push_str(line.trim_end());
+        // Trailing floor is outside the level in every dialect but the olympiad's.
+        if alphabet == Alphabet::Xsb || alphabet == Alphabet::Bx {
+            out.push_str(line.trim_end());
+        } else {
+            out.push_str(&line);
+        }
     }
-    out
+    Some(out)
 }

@@ -5,8 +5,8 @@
 //! else. The first non-blank line tells them apart: a judge file starts with a
 //! number.
 
-use super::Maze;
-use super::board::{Board, Row, decode, detect_alphabet, numbered_lines, read_board};
+use super::board::{Alphabet, Board, Row, decode, detect_alphabet, numbered_lines, read_board};
+use super::{Format, Maze};
 use super::error::{ParseError, ParseErrorKind};
 
 /// Which shape the input had; the output follows it.
@@ -25,43 +25,74 @@ pub struct SingleInput {
     pub mazes: Vec<Maze>,
 }
 
-/// Parses single-box input bytes (either shape). `max_cells` bounds each grid.
+/// Parses single-box input bytes, its shape and letters told from the text.
+/// `max_cells` bounds each grid.
 pub fn parse_single(bytes: &[u8], max_cells: u64) -> Result<SingleInput, ParseError> {
+    parse_single_as(bytes, Format::Auto, max_cells)
+}
+
+/// Parses single-box input bytes in a given format (`Auto` tells it from the text).
+pub fn parse_single_as(bytes: &[u8], format: Format, max_cells: u64) -> Result<SingleInput, ParseError> {
     let text = decode(bytes)?;
+    if format == Format::SnekobanJson || (format == Format::Auto && text.trim_start().starts_with('[')) {
+        let board = super::snekoban::read(text, max_cells)?;
+        return Ok(SingleInput {
+            shape: Shape::Grid,
+            mazes: vec![maze_from_board(board, 1)?],
+        });
+    }
     let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
     let Some(first) = lines.iter().position(|(_, l)| !l.trim().is_empty()) else {
         return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
     };
-    if lines[first]
-        .1
-        .trim_start()
-        .starts_with(|c: char| c.is_ascii_digit())
-    {
-        parse_judge(&lines[first..], max_cells)
-    } else {
-        let end = lines
-            .iter()
-            .rposition(|(_, l)| !l.is_empty())
-            .unwrap_or(first)
-            + 1;
-        let rows = to_rows(&lines[first..end]);
-        let maze = maze_from_rows(&rows, max_cells)?;
-        Ok(SingleInput {
-            shape: Shape::Grid,
-            mazes: vec![maze],
-        })
+    let judge = match format {
+        Format::Judge => true,
+        Format::Auto => lines[first].1.trim_start().starts_with(|c: char| c.is_ascii_digit()),
+        _ => false,
+    };
+    if judge {
+        let mut mazes = Vec::new();
+        for block in judge_blocks(&lines[first..], max_cells)? {
+            mazes.push(maze_from_rows(&block.rows, None, max_cells).map_err(|e| block.locate(e))?);
+        }
+        return Ok(SingleInput {
+            shape: Shape::Judge,
+            mazes,
+        });
     }
+    let end = lines.iter().rposition(|(_, l)| !l.is_empty()).unwrap_or(first) + 1;
+    let rows = to_rows(&lines[first..end]);
+    let maze = maze_from_rows(&rows, format.alphabet(), max_cells)?;
+    Ok(SingleInput {
+        shape: Shape::Grid,
+        mazes: vec![maze],
+    })
 }
 
 fn to_rows<'a>(lines: &[(usize, &'a str)]) -> Vec<Row<'a>> {
-    lines
-        .iter()
-        .map(|&(line, text)| Row::new(line, text))
-        .collect()
+    lines.iter().map(|&(line, text)| Row::new(line, text)).collect()
 }
 
-fn parse_judge(lines: &[(usize, &str)], max_cells: u64) -> Result<SingleInput, ParseError> {
-    let mut mazes = Vec::new();
+/// One maze of a judge file: its header's line and its rows.
+pub struct JudgeBlock<'a> {
+    pub header_line: usize,
+    pub rows: Vec<Row<'a>>,
+}
+
+impl JudgeBlock<'_> {
+    /// An empty maze has no row to point at: its errors point at its header.
+    pub fn locate(&self, e: ParseError) -> ParseError {
+        if self.rows.iter().all(|r| r.text.is_empty()) {
+            ParseError::new(self.header_line, 1, e.kind)
+        } else {
+            e
+        }
+    }
+}
+
+/// Splits judge-format lines into mazes, checking headers against their rows.
+pub fn judge_blocks<'a>(lines: &[(usize, &'a str)], max_cells: u64) -> Result<Vec<JudgeBlock<'a>>, ParseError> {
+    let mut blocks = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         let (line, text) = lines[i];
@@ -108,20 +139,13 @@ fn parse_judge(lines: &[(usize, &str)], max_cells: u64) -> Result<SingleInput, P
                 ));
             }
         }
-        mazes.push(maze_from_rows(&grid_rows, max_cells).map_err(|e| {
-            // An empty maze has no row to point at: point at its header.
-            if rows == 0 || cols == 0 {
-                ParseError::new(line, 1, e.kind)
-            } else {
-                e
-            }
-        })?);
+        blocks.push(JudgeBlock {
+            header_line: line,
+            rows: grid_rows,
+        });
         i += 1 + rows;
     }
-    Ok(SingleInput {
-        shape: Shape::Judge,
-        mazes,
-    })
+    Ok(blocks)
 }
 
 fn parse_header(line: usize, text: &str) -> Result<(usize, usize), ParseError> {
@@ -143,9 +167,13 @@ fn parse_header(line: usize, text: &str) -> Result<(usize, usize), ParseError> {
     }
 }
 
-/// Reads one grid and checks it holds exactly one player, box and target.
-pub fn maze_from_rows(rows: &[Row], max_cells: u64) -> Result<Maze, ParseError> {
-    let alphabet = detect_alphabet(rows)?;
+/// Reads one grid (in `alphabet`, or told from its letters) and checks it
+/// holds exactly one player, box and target.
+pub fn maze_from_rows(rows: &[Row], alphabet: Option<Alphabet>, max_cells: u64) -> Result<Maze, ParseError> {
+    let alphabet = match alphabet {
+        Some(a) => a,
+        None => detect_alphabet(rows)?,
+    };
     let board = read_board(rows, alphabet, max_cells)?;
     maze_from_board(board, rows.first().map_or(1, |r| r.line))
 }
@@ -188,7 +216,6 @@ fn maze_from_board(board: Board, first_line: usize) -> Result<Maze, ParseError> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::level::Alphabet;
     use crate::level::error::ParseErrorKind as K;
 
     fn err(text: &str) -> (usize, usize, K) {

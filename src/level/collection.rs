@@ -1,11 +1,11 @@
-//! XSB levels and collections for the multi-box mode.
+//! Level collections for the multi-box mode, in XSB or another dialect.
 //!
 //! A collection is levels separated by blank lines or by lines that are not
 //! level rows: titles, `Title:`-style metadata, `;` comments. The first such
-//! line before a level names it. Rows may be run-length encoded (`4#-$`, with
-//! `|` between rows), as some collections store them.
+//! line before a level names it. XSB rows may be run-length encoded (`4#-$`,
+//! with `|` between rows), as some collections store them.
 
-use super::board::{Alphabet, Row, decode, numbered_lines, read_board};
+use super::board::{Alphabet, Board, Row, decode, numbered_lines, read_board};
 use super::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
@@ -22,32 +22,46 @@ pub struct Level {
     pub boxes: Vec<usize>,
     /// Goal cells, in reading order.
     pub goals: Vec<usize>,
+    /// The letters it was written in, so traces and conversions answer in kind.
+    pub alphabet: Alphabet,
 }
 
 impl Level {
-    /// The level drawn in XSB with pieces at the given cells.
+    /// The level drawn in its own letters with pieces at the given cells.
     pub fn render(&self, player: usize, boxes: &[usize]) -> String {
-        super::render_cells(&self.grid, Alphabet::Xsb, player, boxes, &self.goals)
+        super::render_cells(&self.grid, self.alphabet, player, boxes, &self.goals)
     }
 }
 
-const ROW_CHARS: &str = "#@+$*.-_ ";
+/// True for a run-length character of XSB rows.
+fn is_rle(alphabet: Alphabet, c: char) -> bool {
+    alphabet == Alphabet::Xsb && (c.is_ascii_digit() || c == '|')
+}
 
 /// True for a line that is a level row: board characters (or run-length digits) with a wall.
-fn is_row(text: &str) -> bool {
-    text.contains('#')
+fn is_row(alphabet: Alphabet, text: &str) -> bool {
+    text.contains(alphabet.wall())
         && text
             .chars()
-            .all(|c| ROW_CHARS.contains(c) || c.is_ascii_digit() || c == '|')
+            .all(|c| alphabet.is_cell_char(c) || is_rle(alphabet, c))
 }
 
 /// Lines that start like a row but hold a stray character: inside a level they are errors.
-fn looks_like_broken_row(text: &str) -> bool {
-    text.trim_start().starts_with('#')
+fn looks_like_broken_row(alphabet: Alphabet, text: &str) -> bool {
+    text.trim_start().starts_with(alphabet.wall())
 }
 
-/// Parses one level or a whole collection.
+/// Parses one XSB level or a whole collection.
 pub fn parse_xsb(bytes: &[u8], max_cells: u64) -> Result<Vec<Level>, ParseError> {
+    parse_collection(bytes, Alphabet::Xsb, max_cells)
+}
+
+/// Parses one level or a whole collection written in `alphabet`.
+pub fn parse_collection(
+    bytes: &[u8],
+    alphabet: Alphabet,
+    max_cells: u64,
+) -> Result<Vec<Level>, ParseError> {
     let text = decode(bytes)?;
     let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
     let mut levels = Vec::new();
@@ -55,13 +69,13 @@ pub fn parse_xsb(bytes: &[u8], max_cells: u64) -> Result<Vec<Level>, ParseError>
     let mut i = 0;
     while i < lines.len() {
         let (line, text) = lines[i];
-        if !is_row(text) {
-            if let Some(col) = stray_tab(text) {
+        if !is_row(alphabet, text) {
+            if let Some(col) = stray_tab(alphabet, text) {
                 return Err(ParseError::new(line, col, ParseErrorKind::Tab));
             }
-            let before_row = i + 1 < lines.len() && is_row(lines[i + 1].1);
-            if looks_like_broken_row(text) && before_row {
-                return Err(broken_row(line, text));
+            let before_row = i + 1 < lines.len() && is_row(alphabet, lines[i + 1].1);
+            if looks_like_broken_row(alphabet, text) && before_row {
+                return Err(broken_row(alphabet, line, text));
             }
             if title.is_none() && !text.trim().is_empty() {
                 title = Some(title_of(text));
@@ -70,24 +84,29 @@ pub fn parse_xsb(bytes: &[u8], max_cells: u64) -> Result<Vec<Level>, ParseError>
             continue;
         }
         let start = i;
-        while i < lines.len() && is_row(lines[i].1) {
+        while i < lines.len() && is_row(alphabet, lines[i].1) {
             i += 1;
         }
-        if i < lines.len() && looks_like_broken_row(lines[i].1) {
+        if i < lines.len() && looks_like_broken_row(alphabet, lines[i].1) {
             let (line, text) = lines[i];
-            if let Some(col) = stray_tab(text) {
+            if let Some(col) = stray_tab(alphabet, text) {
                 return Err(ParseError::new(line, col, ParseErrorKind::Tab));
             }
-            return Err(broken_row(line, text));
+            return Err(broken_row(alphabet, line, text));
         }
         let mut rows = Vec::new();
         for &(line, text) in &lines[start..i] {
-            expand_rle(line, text, &mut rows)?;
+            if alphabet == Alphabet::Xsb {
+                expand_rle(line, text, &mut rows)?;
+            } else {
+                rows.push(Row::new(line, text));
+            }
         }
         let name = title
             .take()
             .unwrap_or_else(|| format!("Level {}", levels.len() + 1));
-        levels.push(level_from_rows(name, &rows, max_cells)?);
+        let board = read_board(&rows, alphabet, max_cells)?;
+        levels.push(level_from_board(name, board, rows[0].line)?);
     }
     if levels.is_empty() {
         let kind = if lines.iter().all(|(_, l)| l.trim().is_empty()) {
@@ -101,18 +120,18 @@ pub fn parse_xsb(bytes: &[u8], max_cells: u64) -> Result<Vec<Level>, ParseError>
 }
 
 /// The unknown-character error for a row with a stray character.
-fn broken_row(line: usize, text: &str) -> ParseError {
+fn broken_row(alphabet: Alphabet, line: usize, text: &str) -> ParseError {
     let (col, ch) = text
         .chars()
         .enumerate()
-        .find(|(_, c)| !(ROW_CHARS.contains(*c) || c.is_ascii_digit() || *c == '|'))
+        .find(|(_, c)| !(alphabet.is_cell_char(*c) || is_rle(alphabet, *c)))
         .map(|(c, ch)| (c + 1, ch))
         .unwrap_or((1, ' '));
-    ParseError::new(line, col, ParseErrorKind::UnknownXsb(ch))
+    ParseError::new(line, col, ParseErrorKind::Unknown(ch, alphabet))
 }
 
-fn stray_tab(text: &str) -> Option<usize> {
-    if text.trim_start().starts_with('#') {
+fn stray_tab(alphabet: Alphabet, text: &str) -> Option<usize> {
+    if looks_like_broken_row(alphabet, text) {
         text.chars().position(|c| c == '\t').map(|p| p + 1)
     } else {
         None
@@ -167,9 +186,8 @@ fn expand_rle<'a>(line: usize, text: &'a str, rows: &mut Vec<Row<'a>>) -> Result
     Ok(())
 }
 
-fn level_from_rows(name: String, rows: &[Row], max_cells: u64) -> Result<Level, ParseError> {
-    let first_line = rows[0].line;
-    let board = read_board(rows, Alphabet::Xsb, max_cells)?;
+/// Checks a multi-box board: one player, as many boxes as goals, at least one.
+pub fn level_from_board(name: String, board: Board, first_line: usize) -> Result<Level, ParseError> {
     let player = match board.players.as_slice() {
         [] => {
             return Err(ParseError::new(first_line, 1, ParseErrorKind::NoPlayer));
@@ -206,6 +224,7 @@ fn level_from_rows(name: String, rows: &[Row], max_cells: u64) -> Result<Level, 
         player,
         boxes: board.boxes.iter().map(|p| p.cell).collect(),
         goals: board.goals.iter().map(|p| p.cell).collect(),
+        alphabet: board.alphabet,
     })
 }
 
@@ -251,7 +270,7 @@ mod tests {
             err("######\n#@$.@#\n######"),
             (2, 5, K::SecondPlayer { line: 2, col: 2 })
         );
-        assert_eq!(err("#####\n#@$x.#\n#####"), (2, 4, K::UnknownXsb('x')));
+        assert_eq!(err("#####\n#@$x.#\n#####"), (2, 4, K::Unknown('x', Alphabet::Xsb)));
         assert_eq!(err("#####\n#@$\t.#\n#####"), (2, 4, K::Tab));
         assert_eq!(err(""), (1, 1, K::Empty));
     }
