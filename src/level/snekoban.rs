@@ -168,7 +168,7 @@ mod tests {
         assert_eq!((b.players.len(), b.boxes.len(), b.goals.len()), (1, 1, 1));
         assert_eq!((b.boxes[0].line, b.boxes[0].col), (1, 29));
         let e = read("[\n [[], [\"robot\"]]\n]", 100).unwrap_err();
-        assert_eq!((e.line, e.col), (2, 6));
+        assert_eq!((e.line, e.col), (2, 7));
         let e = read("[[[]]", 100).unwrap_err();
         assert_eq!(e.line, 1);
         assert!(e.kind.to_string().starts_with("invalid snekoban JSON"), "{}", e.kind);
