@@ -3,7 +3,9 @@
 //! The searches return [`Outcome`]s; this module alone decides how they read,
 //! so the contract's output lines live in one place.
 
-use crate::moves::{Notation, Outcome, format_moves};
+use crate::grid::Grid;
+use crate::level::{Alphabet, render_cells};
+use crate::moves::{Move, Notation, Outcome, Position, format_moves};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -54,11 +56,85 @@ pub fn json_record(
     Value::Object(record).to_string()
 }
 
+/// A board to trace moves on: its walls, letters, start and goals.
+pub struct TraceBoard<'a> {
+    pub grid: &'a Grid,
+    pub alphabet: Alphabet,
+    pub player: usize,
+    pub boxes: &'a [usize],
+    pub goals: &'a [usize],
+}
+
+/// The board at the start and after every push (or, with `every_move`, every
+/// move), each under a line naming the step, each followed by an empty line.
+/// The moves must be legal (they come from a solver or a verified answer).
+pub fn trace(board: &TraceBoard, moves: &[Move], every_move: bool, notation: Notation) -> String {
+    let draw = |pos: &Position| {
+        render_cells(
+            board.grid,
+            board.alphabet,
+            pos.player,
+            &pos.boxes(),
+            board.goals,
+        )
+    };
+    let mut pos = Position::new(board.grid, board.player, board.boxes);
+    let mut out = format!("start\n{}\n\n", draw(&pos));
+    let mut pushes = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        if pos.apply(m, notation != Notation::Udlr).is_err() {
+            break;
+        }
+        pushes += m.push as usize;
+        if every_move {
+            out.push_str(&format!(
+                "move {} ({})\n{}\n\n",
+                i + 1,
+                notation.letter(m),
+                draw(&pos)
+            ));
+        } else if m.push {
+            out.push_str(&format!(
+                "push {pushes} ({})\n{}\n\n",
+                notation.letter(m),
+                draw(&pos)
+            ));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Direction;
     use crate::moves::{Move, Solution};
+
+    #[test]
+    fn traces_pushes_and_moves() {
+        let maze = crate::level::parse_single(b"S.B.T", 10)
+            .unwrap()
+            .mazes
+            .remove(0);
+        let board = TraceBoard {
+            grid: &maze.grid,
+            alphabet: maze.alphabet,
+            player: maze.player,
+            boxes: &[maze.box_cell],
+            goals: &[maze.target],
+        };
+        let moves = crate::moves::parse_moves("eEE").unwrap();
+        assert_eq!(
+            trace(&board, &moves, false, Notation::Nsew),
+            "start\nS.B.T\n\npush 1 (E)\n..SBT\n\npush 2 (E)\n...SB\n\n"
+        );
+        assert_eq!(
+            trace(&board, &moves, true, Notation::Nsew)
+                .matches("move ")
+                .count(),
+            3
+        );
+    }
 
     #[test]
     fn lines_and_records() {

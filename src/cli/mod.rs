@@ -1,11 +1,13 @@
 //! Command-line arguments and the dispatch to each mode.
 
 mod bench;
+mod convert;
 mod error;
 mod gen_cmd;
 mod multi;
 mod progress;
 mod single;
+mod verify;
 
 pub use error::CliError;
 
@@ -40,6 +42,10 @@ enum Command {
     Gen(gen_cmd::GenArgs),
     /// Solve instances under the clock and print a table.
     Bench(bench::BenchArgs),
+    /// Check a given answer (or a judge file of answers) against a level.
+    Verify(verify::VerifyArgs),
+    /// Rewrite levels in another format.
+    Convert(convert::ConvertArgs),
 }
 
 /// Options of the solving modes (shared with `bench`).
@@ -67,6 +73,53 @@ pub struct SolveArgs {
     /// Largest grid accepted, in cells (rows x columns).
     #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
     max_cells: u64,
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    format: FormatArg,
+    /// After each answer, draw the board after every push (or every move).
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
+    trace: Option<TraceArg>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum FormatArg {
+    /// snekoban JSON, judge file, olympiad or XSB letters, told from the text
+    Auto,
+    /// # . S B T
+    Olympiad,
+    /// # @ + $ * . and space
+    Xsb,
+    /// 'rows cols' headers, rows, '0 0'
+    Judge,
+    /// W K B G * + .
+    Wkbg,
+    /// # . B X & % and space
+    Bx,
+    /// a JSON list of rows of cells of "wall" "computer" "target" "player"
+    SnekobanJson,
+}
+
+impl From<FormatArg> for sokoban::level::Format {
+    fn from(f: FormatArg) -> Self {
+        use sokoban::level::Format;
+        match f {
+            FormatArg::Auto => Format::Auto,
+            FormatArg::Olympiad => Format::Olympiad,
+            FormatArg::Xsb => Format::Xsb,
+            FormatArg::Judge => Format::Judge,
+            FormatArg::Wkbg => Format::Wkbg,
+            FormatArg::Bx => Format::Bx,
+            FormatArg::SnekobanJson => Format::SnekobanJson,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum TraceArg {
+    /// the board after every push
+    Pushes,
+    /// the board after every move
+    Moves,
 }
 
 /// Multi-box search options (shared with `bench`).
@@ -133,7 +186,7 @@ impl SearchArgs {
     }
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 enum NotationArg {
     /// n s e w walks, N S E W pushes
     Nsew,
@@ -173,6 +226,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     match cli.command {
         Some(Command::Gen(args)) => gen_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Verify(args)) => verify::run(&args),
+        Some(Command::Convert(args)) => convert::run(&args),
         None if cli.solve.multi => multi::run(&cli.solve),
         None => single::run(&cli.solve),
     }

@@ -1,12 +1,13 @@
 //! Multi-box mode: parse every level first, then solve and print each.
 
+use super::TraceArg;
 use super::progress::Progress;
 use super::{CliError, SolveArgs, read_inputs};
 use serde_json::json;
-use sokoban::level::{Level, parse_xsb};
+use sokoban::level::{Level, parse_levels};
 use sokoban::moves::{Notation, Outcome};
 use sokoban::multi::solve;
-use sokoban::output::{answer_line, json_record};
+use sokoban::output::{TraceBoard, answer_line, json_record, trace};
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -16,10 +17,13 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let inputs = read_inputs(&args.files)?;
     let mut levels: Vec<Level> = Vec::new();
     for input in &inputs {
-        let parsed = parse_xsb(&input.bytes, args.max_cells).map_err(|error| CliError::Parse {
-            input: input.source.clone(),
-            error,
-        })?;
+        let parsed =
+            parse_levels(&input.bytes, args.format.into(), args.max_cells).map_err(|error| {
+                CliError::Parse {
+                    input: input.source.clone(),
+                    error,
+                }
+            })?;
         levels.extend(parsed);
     }
     drop(inputs);
@@ -88,15 +92,28 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                 ],
             );
             writeln!(out, "{record}")?;
-        } else if one {
-            writeln!(out, "{}", answer_line(&report.outcome, notation))?;
         } else {
-            writeln!(
-                out,
-                "{}\n{}\n",
-                level.name,
-                answer_line(&report.outcome, notation)
-            )?;
+            if !one {
+                writeln!(out, "{}", level.name)?;
+            }
+            writeln!(out, "{}", answer_line(&report.outcome, notation))?;
+            if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
+                let board = TraceBoard {
+                    grid: &level.grid,
+                    alphabet: level.alphabet,
+                    player: level.player,
+                    boxes: &level.boxes,
+                    goals: &level.goals,
+                };
+                write!(
+                    out,
+                    "{}",
+                    trace(&board, &s.moves, step == TraceArg::Moves, notation)
+                )?;
+            }
+            if !one {
+                writeln!(out)?;
+            }
         }
         out.flush()?;
     }

@@ -1,10 +1,11 @@
 //! Single-box mode: parse every input first, then solve and print each maze.
 
+use super::TraceArg;
 use super::progress::Progress;
 use super::{CliError, SolveArgs, read_inputs};
-use sokoban::level::{Shape, SingleInput, parse_single};
+use sokoban::level::{Shape, SingleInput, parse_single_as};
 use sokoban::moves::{Notation, Outcome};
-use sokoban::output::{answer_line, json_record};
+use sokoban::output::{TraceBoard, answer_line, json_record, trace};
 use sokoban::single::solve;
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
@@ -17,9 +18,11 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let parsed: Vec<SingleInput> = inputs
         .iter()
         .map(|input| {
-            parse_single(&input.bytes, args.max_cells).map_err(|error| CliError::Parse {
-                input: input.source.clone(),
-                error,
+            parse_single_as(&input.bytes, args.format.into(), args.max_cells).map_err(|error| {
+                CliError::Parse {
+                    input: input.source.clone(),
+                    error,
+                }
             })
         })
         .collect::<Result<_, _>>()?;
@@ -65,9 +68,26 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                 writeln!(out, "{record}")?;
             } else {
                 let line = answer_line(&report.outcome, notation);
-                match input.shape {
-                    Shape::Grid => writeln!(out, "{line}")?,
-                    Shape::Judge => writeln!(out, "{name}\n{line}\n")?,
+                if input.shape == Shape::Judge {
+                    writeln!(out, "{name}")?;
+                }
+                writeln!(out, "{line}")?;
+                if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
+                    let board = TraceBoard {
+                        grid: &maze.grid,
+                        alphabet: maze.alphabet,
+                        player: maze.player,
+                        boxes: &[maze.box_cell],
+                        goals: &[maze.target],
+                    };
+                    write!(
+                        out,
+                        "{}",
+                        trace(&board, &s.moves, step == TraceArg::Moves, notation)
+                    )?;
+                }
+                if input.shape == Shape::Judge {
+                    writeln!(out)?;
                 }
             }
         }

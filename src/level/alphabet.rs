@@ -93,14 +93,20 @@ impl Alphabet {
 
     /// What a character means, or `None` for a character of another dialect.
     pub fn read(self, ch: char) -> Option<Cell> {
-        self.table().iter().find(|(c, _)| *c == ch).map(|(_, cell)| *cell)
+        self.table()
+            .iter()
+            .find(|(c, _)| *c == ch)
+            .map(|(_, cell)| *cell)
     }
 
     /// The character for a cell, or `None` when the dialect cannot write it
     /// (the olympiad letters have none for a box or player on the target).
     pub fn write(self, cell: Cell) -> Option<char> {
         let cell = if cell.wall { Cell::WALL } else { cell };
-        self.table().iter().find(|(_, c)| *c == cell).map(|(ch, _)| *ch)
+        self.table()
+            .iter()
+            .find(|(_, c)| *c == cell)
+            .map(|(ch, _)| *ch)
     }
 
     /// The wall character (a level row holds at least one).
@@ -140,12 +146,17 @@ mod tests {
 
     #[test]
     fn every_written_character_reads_back() {
-        for alphabet in [Alphabet::Olympiad, Alphabet::Xsb, Alphabet::Wkbg, Alphabet::Bx] {
+        for alphabet in [
+            Alphabet::Olympiad,
+            Alphabet::Xsb,
+            Alphabet::Wkbg,
+            Alphabet::Bx,
+        ] {
             for &(ch, cell) in alphabet.table() {
                 let written = alphabet.write(cell).unwrap();
                 assert_eq!(alphabet.read(written), Some(cell), "{alphabet:?} {ch:?}");
             }
-            assert_eq!(alphabet.read(alphabet.wall()).unwrap().wall, true);
+            assert!(alphabet.read(alphabet.wall()).unwrap().wall);
         }
         let on_target = Cell::floor(false, true, true);
         assert_eq!(Alphabet::Olympiad.write(on_target), None);

@@ -38,12 +38,19 @@ fn is_rle(alphabet: Alphabet, c: char) -> bool {
     alphabet == Alphabet::Xsb && (c.is_ascii_digit() || c == '|')
 }
 
-/// True for a line that is a level row: board characters (or run-length digits) with a wall.
+/// True for a line that is a level row: the dialect's characters (or XSB
+/// run-length digits) only. Where space and `.` are cells (XSB, bx), the line
+/// must also hold a wall, a piece or `-`, so titles like `...` stay titles.
 fn is_row(alphabet: Alphabet, text: &str) -> bool {
-    text.contains(alphabet.wall())
+    let cells = !text.is_empty()
         && text
             .chars()
-            .all(|c| alphabet.is_cell_char(c) || is_rle(alphabet, c))
+            .all(|c| alphabet.is_cell_char(c) || is_rle(alphabet, c));
+    match alphabet {
+        Alphabet::Xsb => cells && text.contains(['#', '@', '+', '$', '*', '-', '_']),
+        Alphabet::Bx => cells && text.contains(['#', 'B', 'X', '&', '%']),
+        Alphabet::Olympiad | Alphabet::Wkbg => cells,
+    }
 }
 
 /// Lines that start like a row but hold a stray character: inside a level they are errors.
@@ -187,7 +194,11 @@ fn expand_rle<'a>(line: usize, text: &'a str, rows: &mut Vec<Row<'a>>) -> Result
 }
 
 /// Checks a multi-box board: one player, as many boxes as goals, at least one.
-pub fn level_from_board(name: String, board: Board, first_line: usize) -> Result<Level, ParseError> {
+pub fn level_from_board(
+    name: String,
+    board: Board,
+    first_line: usize,
+) -> Result<Level, ParseError> {
     let player = match board.players.as_slice() {
         [] => {
             return Err(ParseError::new(first_line, 1, ParseErrorKind::NoPlayer));
@@ -270,7 +281,10 @@ mod tests {
             err("######\n#@$.@#\n######"),
             (2, 5, K::SecondPlayer { line: 2, col: 2 })
         );
-        assert_eq!(err("#####\n#@$x.#\n#####"), (2, 4, K::Unknown('x', Alphabet::Xsb)));
+        assert_eq!(
+            err("#####\n#@$x.#\n#####"),
+            (2, 4, K::Unknown('x', Alphabet::Xsb))
+        );
         assert_eq!(err("#####\n#@$\t.#\n#####"), (2, 4, K::Tab));
         assert_eq!(err(""), (1, 1, K::Empty));
     }

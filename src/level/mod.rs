@@ -7,18 +7,21 @@
 
 mod alphabet;
 mod board;
+mod collection;
 mod error;
 mod single;
 mod snekoban;
-mod collection;
+mod write;
 
 pub use alphabet::{Alphabet, Cell};
 pub use board::Row;
-pub use error::{ParseError, ParseErrorKind};
-pub use single::{JudgeBlock, Shape, SingleInput, judge_blocks, maze_from_rows, parse_single, parse_single_as};
-pub use snekoban::write as write_snekoban;
 pub use collection::{Level, level_from_board, parse_collection, parse_xsb};
-
+pub use error::{ParseError, ParseErrorKind};
+pub use single::{
+    JudgeBlock, Shape, SingleInput, judge_blocks, maze_from_rows, parse_single, parse_single_as,
+};
+pub use snekoban::write as write_snekoban;
+pub use write::{WriteError, write_levels};
 
 use crate::grid::Grid;
 
@@ -52,9 +55,17 @@ impl Format {
 /// Parses multi-box levels in a format. `Auto` reads snekoban JSON when the
 /// text starts with `[`, a judge file when it starts with a number, olympiad
 /// letters when level rows use only those, and XSB otherwise.
-pub fn parse_levels(bytes: &[u8], format: Format, max_cells: u64) -> Result<Vec<Level>, ParseError> {
+pub fn parse_levels(
+    bytes: &[u8],
+    format: Format,
+    max_cells: u64,
+) -> Result<Vec<Level>, ParseError> {
     let text = board::decode(bytes)?;
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("");
     let format = match format {
         Format::Auto if first.starts_with('[') => Format::SnekobanJson,
         Format::Auto if first.starts_with(|c: char| c.is_ascii_digit()) => Format::Judge,
@@ -141,7 +152,8 @@ pub fn render_cells(
     boxes: &[usize],
     goals: &[usize],
 ) -> String {
-    write_cells(grid, alphabet, player, boxes, goals, true).expect("lenient drawing always succeeds")
+    write_cells(grid, alphabet, player, boxes, goals, true)
+        .expect("lenient drawing always succeeds")
 }
 
 /// Draws a board in `alphabet`; `None` when a cell has no letter and
@@ -186,11 +198,26 @@ pub fn write_cells(
             };
             line.push(ch);
         }
-        // Trailing floor is outside the level in every dialect but the olympiad's.
-        if alphabet == Alphabet::Xsb || alphabet == Alphabet::Bx {
-            out.push_str(line.trim_end());
-        } else {
-            out.push_str(&line);
+        // Where floor is a space, trailing spaces read as outside the level
+        // and a row of spaces and goals reads as text: XSB writes such floor
+        // as `-`; bx has no other floor letter, so only a lenient drawing
+        // (a trace) may drop it.
+        let kept = line.trim_end().len();
+        match alphabet {
+            Alphabet::Xsb if !line.contains(['#', '@', '+', '$', '*']) => {
+                out.push_str(&line.replace(' ', "-"))
+            }
+            Alphabet::Xsb => {
+                out.push_str(&line[..kept]);
+                out.push_str(&"-".repeat(line.len() - kept));
+            }
+            Alphabet::Bx
+                if !lenient && (kept < line.len() || !line.contains(['#', 'B', 'X', '&', '%'])) =>
+            {
+                return None;
+            }
+            Alphabet::Bx => out.push_str(&line[..kept]),
+            Alphabet::Olympiad | Alphabet::Wkbg => out.push_str(&line),
         }
     }
     Some(out)

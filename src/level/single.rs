@@ -6,8 +6,8 @@
 //! number.
 
 use super::board::{Alphabet, Board, Row, decode, detect_alphabet, numbered_lines, read_board};
-use super::{Format, Maze};
 use super::error::{ParseError, ParseErrorKind};
+use super::{Format, Maze};
 
 /// Which shape the input had; the output follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +32,15 @@ pub fn parse_single(bytes: &[u8], max_cells: u64) -> Result<SingleInput, ParseEr
 }
 
 /// Parses single-box input bytes in a given format (`Auto` tells it from the text).
-pub fn parse_single_as(bytes: &[u8], format: Format, max_cells: u64) -> Result<SingleInput, ParseError> {
+pub fn parse_single_as(
+    bytes: &[u8],
+    format: Format,
+    max_cells: u64,
+) -> Result<SingleInput, ParseError> {
     let text = decode(bytes)?;
-    if format == Format::SnekobanJson || (format == Format::Auto && text.trim_start().starts_with('[')) {
+    if format == Format::SnekobanJson
+        || (format == Format::Auto && text.trim_start().starts_with('['))
+    {
         let board = super::snekoban::read(text, max_cells)?;
         return Ok(SingleInput {
             shape: Shape::Grid,
@@ -47,7 +53,10 @@ pub fn parse_single_as(bytes: &[u8], format: Format, max_cells: u64) -> Result<S
     };
     let judge = match format {
         Format::Judge => true,
-        Format::Auto => lines[first].1.trim_start().starts_with(|c: char| c.is_ascii_digit()),
+        Format::Auto => lines[first]
+            .1
+            .trim_start()
+            .starts_with(|c: char| c.is_ascii_digit()),
         _ => false,
     };
     if judge {
@@ -60,7 +69,11 @@ pub fn parse_single_as(bytes: &[u8], format: Format, max_cells: u64) -> Result<S
             mazes,
         });
     }
-    let end = lines.iter().rposition(|(_, l)| !l.is_empty()).unwrap_or(first) + 1;
+    let end = lines
+        .iter()
+        .rposition(|(_, l)| !l.is_empty())
+        .unwrap_or(first)
+        + 1;
     let rows = to_rows(&lines[first..end]);
     let maze = maze_from_rows(&rows, format.alphabet(), max_cells)?;
     Ok(SingleInput {
@@ -70,7 +83,10 @@ pub fn parse_single_as(bytes: &[u8], format: Format, max_cells: u64) -> Result<S
 }
 
 fn to_rows<'a>(lines: &[(usize, &'a str)]) -> Vec<Row<'a>> {
-    lines.iter().map(|&(line, text)| Row::new(line, text)).collect()
+    lines
+        .iter()
+        .map(|&(line, text)| Row::new(line, text))
+        .collect()
 }
 
 /// One maze of a judge file: its header's line and its rows.
@@ -91,7 +107,10 @@ impl JudgeBlock<'_> {
 }
 
 /// Splits judge-format lines into mazes, checking headers against their rows.
-pub fn judge_blocks<'a>(lines: &[(usize, &'a str)], max_cells: u64) -> Result<Vec<JudgeBlock<'a>>, ParseError> {
+pub fn judge_blocks<'a>(
+    lines: &[(usize, &'a str)],
+    max_cells: u64,
+) -> Result<Vec<JudgeBlock<'a>>, ParseError> {
     let mut blocks = Vec::new();
     let mut i = 0;
     while i < lines.len() {
@@ -169,7 +188,11 @@ fn parse_header(line: usize, text: &str) -> Result<(usize, usize), ParseError> {
 
 /// Reads one grid (in `alphabet`, or told from its letters) and checks it
 /// holds exactly one player, box and target.
-pub fn maze_from_rows(rows: &[Row], alphabet: Option<Alphabet>, max_cells: u64) -> Result<Maze, ParseError> {
+pub fn maze_from_rows(
+    rows: &[Row],
+    alphabet: Option<Alphabet>,
+    max_cells: u64,
+) -> Result<Maze, ParseError> {
     let alphabet = match alphabet {
         Some(a) => a,
         None => detect_alphabet(rows)?,

@@ -14,7 +14,10 @@ pub fn read(text: &str, max_cells: u64) -> Result<Board, ParseError> {
         ParseError::new(
             e.line().max(1),
             e.column().max(1),
-            ParseErrorKind::Other(format!("invalid snekoban JSON: {e}").replace(&format!(" at line {} column {}", e.line(), e.column()), "")),
+            ParseErrorKind::Other(
+                format!("invalid snekoban JSON: {e}")
+                    .replace(&format!(" at line {} column {}", e.line(), e.column()), ""),
+            ),
         )
     })?;
     if rows.is_empty() {
@@ -24,7 +27,14 @@ pub fn read(text: &str, max_cells: u64) -> Result<Board, ParseError> {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let cells = rows.len() as u64 * cols as u64;
     if cells > max_cells {
-        return Err(ParseError::new(1, 1, ParseErrorKind::TooLarge { cells, limit: max_cells }));
+        return Err(ParseError::new(
+            1,
+            1,
+            ParseErrorKind::TooLarge {
+                cells,
+                limit: max_cells,
+            },
+        ));
     }
     let mut board = Board {
         grid: Grid::new(rows.len(), cols),
@@ -171,6 +181,10 @@ mod tests {
         assert_eq!((e.line, e.col), (2, 7));
         let e = read("[[[]]", 100).unwrap_err();
         assert_eq!(e.line, 1);
-        assert!(e.kind.to_string().starts_with("invalid snekoban JSON"), "{}", e.kind);
+        assert!(
+            e.kind.to_string().starts_with("invalid snekoban JSON"),
+            "{}",
+            e.kind
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! Tools around the solvers, each a thin layer over the library: `gen` makes
-//! test data, `bench` measures.
+//! test data, `bench` measures, `verify` judges given answers.
 
 pub mod bench;
 pub mod generator;
+pub mod verify;

@@ -1,0 +1,43 @@
+//! `sokoban convert`: read levels in one format, write them in another.
+
+use super::{CliError, FormatArg, read_inputs};
+use clap::Args;
+use sokoban::level::{DEFAULT_MAX_CELLS, Format, Level, parse_levels, write_levels};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Level files; none, or `-`, reads standard input.
+    files: Vec<PathBuf>,
+    /// Format to read.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    from: FormatArg,
+    /// Format to write.
+    #[arg(long, value_enum)]
+    to: FormatArg,
+    /// Largest grid accepted, in cells.
+    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
+    max_cells: u64,
+}
+
+pub fn run(args: &ConvertArgs) -> Result<ExitCode, CliError> {
+    let mut levels: Vec<Level> = Vec::new();
+    for input in read_inputs(&args.files)? {
+        let parsed =
+            parse_levels(&input.bytes, args.from.into(), args.max_cells).map_err(|error| {
+                CliError::Parse {
+                    input: input.source.clone(),
+                    error,
+                }
+            })?;
+        levels.extend(parsed);
+    }
+    let text =
+        write_levels(&levels, Format::from(args.to)).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

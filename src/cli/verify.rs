@@ -1,0 +1,188 @@
+//! `sokoban verify`: judge answers against levels; exit 1 when any is wrong.
+
+use super::{CliError, FormatArg, TraceArg, read_inputs};
+use clap::{Args, ValueEnum};
+use sokoban::level::{
+    DEFAULT_MAX_CELLS, Format, Level, Maze, ParseErrorKind, Shape, parse_levels, parse_single_as,
+};
+use sokoban::moves::{Notation, parse_moves};
+use sokoban::multi::{Limits, MultiOptions};
+use sokoban::output::{TraceBoard, trace};
+use sokoban::tools::verify::{Reading, Verdict, split_answers, verify_level, verify_maze};
+use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The level: a grid, a judge file of mazes, or an XSB level or collection (`-` for stdin).
+    level: PathBuf,
+    /// The answer: a move string, or a file holding it (for several mazes, an
+    /// answer file in the solver's output shape). Read from stdin when absent.
+    moves: Option<String>,
+    /// Level format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    format: FormatArg,
+    /// Read the level as multi-box even when it has one box.
+    #[arg(long)]
+    multi: bool,
+    /// How the answer is written (auto: nsew or lurd by letters, case tells pushes).
+    #[arg(long, value_enum, default_value_t = ReadingArg::Auto)]
+    notation: ReadingArg,
+    /// Also require single-box answers to be optimal (exit 1 otherwise).
+    #[arg(long)]
+    optimal: bool,
+    /// Draw the board after every push (or every move) of each legal answer.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
+    trace: Option<TraceArg>,
+    /// Multi-box: seconds allowed to check a claim of `Impossible.`
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    time_limit: f64,
+    /// Largest grid accepted, in cells.
+    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
+    max_cells: u64,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+enum ReadingArg {
+    Auto,
+    Nsew,
+    Lurd,
+    Udlr,
+}
+
+/// What was verified: single-box mazes or multi-box levels.
+enum Subject {
+    Mazes(Vec<Maze>, Shape),
+    Levels(Vec<Level>),
+}
+
+pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
+    let input = read_inputs(std::slice::from_ref(&args.level))?.remove(0);
+    let parse_error = |error| CliError::Parse {
+        input: input.source.clone(),
+        error,
+    };
+    let format = Format::from(args.format);
+    let subject = if args.multi {
+        Subject::Levels(parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?)
+    } else {
+        match parse_single_as(&input.bytes, format, args.max_cells) {
+            Ok(single) => Subject::Mazes(single.mazes, single.shape),
+            // More than one box: a multi-box level.
+            Err(e)
+                if matches!(
+                    e.kind,
+                    ParseErrorKind::SecondBox | ParseErrorKind::SecondTarget
+                ) =>
+            {
+                Subject::Levels(
+                    parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?,
+                )
+            }
+            Err(e) => return Err(parse_error(e)),
+        }
+    };
+    let answers_text = read_answers(args.moves.as_deref())?;
+    let reading = match args.notation {
+        ReadingArg::Auto => Reading::Auto,
+        ReadingArg::Nsew => Reading::Fixed(Notation::Nsew),
+        ReadingArg::Lurd => Reading::Fixed(Notation::Lurd),
+        ReadingArg::Udlr => Reading::Fixed(Notation::Udlr),
+    };
+    let options = MultiOptions {
+        limits: Limits {
+            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
+            ..Limits::default()
+        },
+        ..MultiOptions::default()
+    };
+    let names: Vec<String> = match &subject {
+        Subject::Mazes(mazes, _) => (1..=mazes.len()).map(|k| format!("Maze #{k}")).collect(),
+        Subject::Levels(levels) => levels.iter().map(|l| l.name.clone()).collect(),
+    };
+    let labelled = names.len() > 1 || matches!(subject, Subject::Mazes(_, Shape::Judge));
+    // One level and an answer that is not an answer file: the whole text is the answer.
+    let answers: Vec<Option<String>> = if names.len() == 1
+        && answers_text.lines().next().map(str::trim) != Some(names[0].as_str())
+    {
+        vec![Some(answers_text.trim().to_string())]
+    } else {
+        split_answers(&answers_text, &names)
+    };
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut all_right = true;
+    for (k, answer) in answers.iter().enumerate() {
+        let verdict = match (answer, &subject) {
+            (None, _) => Verdict::Missing,
+            (Some(a), Subject::Mazes(mazes, _)) => verify_maze(&mazes[k], a, reading),
+            (Some(a), Subject::Levels(levels)) => verify_level(&levels[k], a, reading, &options),
+        };
+        all_right &= verdict.accepted(args.optimal);
+        if labelled {
+            writeln!(out, "{}: {}", names[k], verdict.describe())?;
+        } else {
+            writeln!(out, "{}", verdict.describe())?;
+        }
+        if let (Some(step), Verdict::Replayed { notation, .. }, Some(a)) =
+            (args.trace, &verdict, answer)
+        {
+            let moves = parse_moves(a).expect("a replayed answer parses");
+            let (boxes, goals) = match &subject {
+                Subject::Mazes(m, _) => (vec![m[k].box_cell], vec![m[k].target]),
+                Subject::Levels(l) => (l[k].boxes.clone(), l[k].goals.clone()),
+            };
+            let (grid, alphabet, player) = match &subject {
+                Subject::Mazes(m, _) => (&m[k].grid, m[k].alphabet, m[k].player),
+                Subject::Levels(l) => (&l[k].grid, l[k].alphabet, l[k].player),
+            };
+            let board = TraceBoard {
+                grid,
+                alphabet,
+                player,
+                boxes: &boxes,
+                goals: &goals,
+            };
+            write!(
+                out,
+                "{}",
+                trace(&board, &moves, step == TraceArg::Moves, *notation)
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(if all_right {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// The answer text: the argument itself, the file it names, or stdin.
+fn read_answers(moves: Option<&str>) -> Result<String, CliError> {
+    match moves {
+        Some(m) if Path::new(m).is_file() => {
+            std::fs::read_to_string(m).map_err(|error| CliError::Read {
+                input: m.to_string(),
+                error,
+            })
+        }
+        Some(m) => Ok(m.to_string()),
+        None => {
+            if std::io::stdin().is_terminal() {
+                return Err(CliError::Usage(
+                    "no answer: give MOVES (a move string or a file), or pipe it into standard input".into(),
+                ));
+            }
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|error| CliError::Read {
+                    input: "<stdin>".into(),
+                    error,
+                })?;
+            Ok(text)
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! `sokoban verify`: check a given answer against a level, as a judge would.
+//!
+//! An answer is a move string in any notation (the case of a letter tells a
+//! push from a walk; an all-capital `U D L R` string that only makes sense
+//! without that distinction is read as `udlr`), an empty line (the box is
+//! already home), or `Impossible.`. It is replayed move by move; single-box
+//! answers are also compared with the solver's optimum.
+
+use crate::level::{Level, Maze};
+use crate::moves::{BadLetter, Illegal, Move, Notation, Outcome, ReplayError, parse_moves, replay};
+use crate::multi::{self, MultiOptions};
+use crate::single::{Algorithm, solve};
+
+/// How to read the letters of an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Reading {
+    /// `nsew` or `lurd` by case; all-capital `UDLR` falls back to `udlr`.
+    #[default]
+    Auto,
+    Fixed(Notation),
+}
+
+/// The judgement of one answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A character that is no move.
+    BadLetter(BadLetter),
+    /// The first step that cannot be made.
+    Illegal(ReplayError),
+    /// The moves replay; counts, whether the level ends solved, and (single
+    /// box) the optimum: `Some(None)` when the solver finds no solution.
+    Replayed {
+        pushes: u64,
+        walks: u64,
+        solved: bool,
+        optimum: Option<Option<(u64, u64)>>,
+        notation: Notation,
+    },
+    /// The answer says `Impossible.`; `optimum` is the solver's solution if any.
+    ClaimedImpossible { optimum: Option<(u64, u64)> },
+    /// No answer was given for this level.
+    Missing,
+    /// The claim could not be settled: the search reached a limit.
+    Unchecked(String),
+}
+
+impl Verdict {
+    /// True when the answer is right (and, with `require_optimal`, optimal).
+    pub fn accepted(&self, require_optimal: bool) -> bool {
+        match self {
+            Verdict::Replayed {
+                pushes,
+                walks,
+                solved,
+                optimum,
+                ..
+            } => {
+                *solved
+                    && (!require_optimal || optimum.is_none_or(|o| o == Some((*pushes, *walks))))
+            }
+            Verdict::ClaimedImpossible { optimum } => optimum.is_none(),
+            _ => false,
+        }
+    }
+
+    /// One line saying what was found.
+    pub fn describe(&self) -> String {
+        match self {
+            Verdict::BadLetter(b) => format!("invalid: {b}"),
+            Verdict::Illegal(e) => format!("illegal: {e}"),
+            Verdict::Replayed {
+                pushes,
+                walks,
+                solved,
+                optimum,
+                notation,
+            } => {
+                let mut s = format!(
+                    "{pushes} {walks} {}",
+                    if *solved { "solved" } else { "not solved" }
+                );
+                if *solved {
+                    match optimum {
+                        Some(Some(o)) if *o == (*pushes, *walks) => s.push_str(" optimal"),
+                        Some(Some((p, w))) => {
+                            s.push_str(&format!(" not optimal (optimum: {p} {w})"))
+                        }
+                        _ => {}
+                    }
+                }
+                if *notation == Notation::Udlr {
+                    s.push_str(" (read as udlr)");
+                }
+                s
+            }
+            Verdict::ClaimedImpossible { optimum: None } => "Impossible. correct".into(),
+            Verdict::ClaimedImpossible {
+                optimum: Some((p, w)),
+            } => format!("Impossible. wrong (a solution exists: {p} {w})"),
+            Verdict::Missing => "missing answer".into(),
+            Verdict::Unchecked(why) => format!("Impossible. not checked (search stopped: {why})"),
+        }
+    }
+}
+
+/// The moves an answer spells and how they were read, or its verdict when it
+/// is not a move string.
+fn read_answer(
+    text: &str,
+    reading: Reading,
+    check: impl Fn(&[Move], Notation) -> Result<(), ReplayError>,
+) -> Result<(Vec<Move>, Notation), Verdict> {
+    let moves = parse_moves(text).map_err(Verdict::BadLetter)?;
+    match reading {
+        Reading::Fixed(n) => Ok((moves, n)),
+        Reading::Auto => {
+            let letters = text.chars().filter(|c| !c.is_whitespace());
+            let udlr_only = letters.clone().all(|c| "UDLR".contains(c));
+            let strict = if text.contains(['n', 's', 'e', 'w', 'N', 'S', 'E', 'W']) {
+                Notation::Nsew
+            } else {
+                Notation::Lurd
+            };
+            if udlr_only
+                && !moves.is_empty()
+                && let Err(e) = check(&moves, strict)
+                && e.why == Illegal::PushWithoutBox
+                && check(&moves, Notation::Udlr).is_ok()
+            {
+                return Ok((moves, Notation::Udlr));
+            }
+            Ok((moves, strict))
+        }
+    }
+}
+
+/// Judges an answer to a single-box maze.
+pub fn verify_maze(maze: &Maze, answer: &str, reading: Reading) -> Verdict {
+    let optimum = || match solve(maze, Algorithm::Layered).outcome {
+        Outcome::Solved(s) => Some((s.pushes, s.walks)),
+        _ => None,
+    };
+    if answer.trim() == "Impossible." {
+        return Verdict::ClaimedImpossible { optimum: optimum() };
+    }
+    let boxes = [maze.box_cell];
+    let check =
+        |moves: &[Move], n: Notation| replay(&maze.grid, maze.player, &boxes, moves, n).map(|_| ());
+    let (moves, notation) = match read_answer(answer, reading, check) {
+        Ok(m) => m,
+        Err(v) => return v,
+    };
+    match replay(&maze.grid, maze.player, &boxes, &moves, notation) {
+        Err(e) => Verdict::Illegal(e),
+        Ok(end) => Verdict::Replayed {
+            pushes: end.pushes,
+            walks: end.walks,
+            solved: end.has_box(maze.target),
+            optimum: Some(optimum()),
+            notation,
+        },
+    }
+}
+
+/// Judges an answer to a multi-box level (no optimality: that needs a full
+/// search). A claim of `Impossible.` is checked by a search under `options`.
+pub fn verify_level(
+    level: &Level,
+    answer: &str,
+    reading: Reading,
+    options: &MultiOptions,
+) -> Verdict {
+    if answer.trim() == "Impossible." {
+        return match multi::solve(level, options, &mut |_| {}).outcome {
+            Outcome::Solved(s) => Verdict::ClaimedImpossible {
+                optimum: Some((s.pushes, s.walks)),
+            },
+            Outcome::Impossible => Verdict::ClaimedImpossible { optimum: None },
+            Outcome::Limit(why) => Verdict::Unchecked(why),
+        };
+    }
+    let check = |moves: &[Move], n: Notation| {
+        replay(&level.grid, level.player, &level.boxes, moves, n).map(|_| ())
+    };
+    let (moves, notation) = match read_answer(answer, reading, check) {
+        Ok(m) => m,
+        Err(v) => return v,
+    };
+    match replay(&level.grid, level.player, &level.boxes, &moves, notation) {
+        Err(e) => Verdict::Illegal(e),
+        Ok(end) => Verdict::Replayed {
+            pushes: end.pushes,
+            walks: end.walks,
+            solved: end.solved(&level.goals),
+            optimum: None,
+            notation,
+        },
+    }
+}
+
+/// Splits an answer file in the tool's own output shape (a header line per
+/// level: `Maze #k` or the level's name, then its answer line) into answers,
+/// in the order of `names`. A name not found gets `None`.
+pub fn split_answers(text: &str, names: &[String]) -> Vec<Option<String>> {
+    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let mut out = vec![None; names.len()];
+    let mut next = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i].trim();
+        // Headers are matched in order, so repeated names pair up one by one.
+        if let Some(k) = (next..names.len()).find(|&k| names[k] == line) {
+            out[k] = Some(
+                lines
+                    .get(i + 1)
+                    .map_or(String::new(), |l| l.trim().to_string()),
+            );
+            next = k + 1;
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_single;
+
+    fn maze() -> Maze {
+        parse_single(b"#######\n#S.B.T#\n#.....#\n#######", 100)
+            .unwrap()
+            .mazes
+            .remove(0)
+    }
+
+    #[test]
+    fn optimal_and_not() {
+        let m = maze();
+        let v = verify_maze(&m, "eEE", Reading::Auto);
+        assert_eq!(v.describe(), "2 1 solved optimal");
+        assert!(v.accepted(true));
+        let v = verify_maze(&m, "eweEE", Reading::Auto);
+        assert_eq!(v.describe(), "2 3 solved not optimal (optimum: 2 1)");
+        assert!(v.accepted(false) && !v.accepted(true));
+        let v = verify_maze(&m, "eE", Reading::Auto);
+        assert_eq!(v.describe(), "1 1 not solved");
+        assert!(!v.accepted(false));
+    }
+
+    #[test]
+    fn every_illegal_class() {
+        let m = maze();
+        let cases = [
+            ("n", Illegal::IntoWall, 1),
+            ("ee", Illegal::WalkIntoBox, 2),
+            ("E", Illegal::PushWithoutBox, 1),
+            ("eEEE", Illegal::BoxIntoWall, 4),
+        ];
+        for (answer, why, index) in cases {
+            match verify_maze(&m, answer, Reading::Auto) {
+                Verdict::Illegal(e) => assert_eq!((e.why, e.index), (why, index), "{answer}"),
+                other => panic!("{answer}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            verify_maze(&m, "eXE", Reading::Auto),
+            Verdict::BadLetter(_)
+        ));
+    }
+
+    #[test]
+    fn notations_and_claims() {
+        let m = maze();
+        assert_eq!(
+            verify_maze(&m, "rRR", Reading::Auto).describe(),
+            "2 1 solved optimal"
+        );
+        // All capitals: a walk then pushes only make sense as udlr.
+        assert_eq!(
+            verify_maze(&m, "RRR", Reading::Auto).describe(),
+            "2 1 solved optimal (read as udlr)"
+        );
+        assert!(matches!(
+            verify_maze(&m, "RRR", Reading::Fixed(Notation::Lurd)),
+            Verdict::Illegal(_)
+        ));
+        assert_eq!(
+            verify_maze(&m, "Impossible.", Reading::Auto).describe(),
+            "Impossible. wrong (a solution exists: 2 1)"
+        );
+        let stuck = parse_single(b"#####\n#S.T#\n#B..#\n#####", 100)
+            .unwrap()
+            .mazes
+            .remove(0);
+        assert!(verify_maze(&stuck, "Impossible.", Reading::Auto).accepted(true));
+    }
+
+    #[test]
+    fn answer_files_split_by_header() {
+        let names: Vec<String> = (1..=3).map(|k| format!("Maze #{k}")).collect();
+        let text = "Maze #1\neE\n\nMaze #3\nImpossible.\n\n";
+        assert_eq!(
+            split_answers(text, &names),
+            vec![Some("eE".into()), None, Some("Impossible.".into())]
+        );
+        // An empty answer line is an answer (the box starts on its target).
+        assert_eq!(split_answers("Maze #1\n\n", &names)[0], Some(String::new()));
+    }
+}
