@@ -39,6 +39,9 @@ pub struct Board {
     pub dead: Vec<bool>,
     /// `distance[g][c]`: fewest pushes taking a box from `c` to goal `g`, other boxes ignored.
     pub distance: Vec<Vec<u16>>,
+    /// `goal_tunnel[c][d]`: a box pushed into `c` moving in direction `d` has
+    /// entered a dead-end tunnel of goals, one cell wide (see [`Board::new`]).
+    pub goal_tunnel: Vec<[bool; 4]>,
     pub zobrist_box: Vec<u64>,
     pub zobrist_player: Vec<u64>,
     /// Starting boxes (compact, sorted) and player (compact).
@@ -106,7 +109,10 @@ impl Board {
         for &g in &goals {
             is_goal[g as usize] = true;
         }
-        let distance: Vec<Vec<u16>> = goals.iter().map(|&g| pull_distances(&next, g)).collect();
+        let distance: Vec<Vec<u16>> = goals
+            .iter()
+            .map(|&g| pull_distances(&next, g, &[]))
+            .collect();
         let dead: Vec<bool> = (0..n)
             .map(|c| distance.iter().all(|d| d[c] == FAR))
             .collect();
@@ -119,6 +125,9 @@ impl Board {
         start_boxes.sort_unstable();
         let mut rng = Rng::new(0x5EED_50C0_BA11_0000 ^ n as u64);
         let mut random = || rng.next_u64();
+        let goal_tunnel = (0..n as u16)
+            .map(|c| Direction::ALL.map(|d| goal_tunnel(&next, &is_goal, c, d)))
+            .collect();
         let zobrist_box = (0..n).map(|_| random()).collect();
         let zobrist_player = (0..n).map(|_| random()).collect();
         Ok(Board {
@@ -129,6 +138,7 @@ impl Board {
             goals,
             dead,
             distance,
+            goal_tunnel,
             zobrist_box,
             zobrist_player,
             start_boxes,
@@ -156,11 +166,34 @@ impl Board {
     }
 }
 
+/// True when every cell from `c` onwards in direction `d` is a goal with
+/// walls on both sides, up to a wall: a box pushed in can only go deeper, so
+/// it may as well go as deep as it can at once (the goal macro).
+fn goal_tunnel(next: &[[u16; 4]], is_goal: &[bool], c: u16, d: Direction) -> bool {
+    let sides = match d {
+        Direction::North | Direction::South => [Direction::East, Direction::West],
+        Direction::East | Direction::West => [Direction::North, Direction::South],
+    };
+    let mut at = c;
+    loop {
+        let cell = at as usize;
+        if !is_goal[cell] || sides.iter().any(|s| next[cell][s.index()] != NONE) {
+            return false;
+        }
+        match next[cell][d.index()] {
+            NONE => return true,
+            ahead => at = ahead,
+        }
+    }
+}
+
 /// Fewest pushes from each cell to `goal` for a lone box: a breadth-first
 /// search of pulls from the goal (a pull from `c` to `c - d` needs the player
 /// at `c - d` and room at `c - 2d`).
-fn pull_distances(next: &[[u16; 4]], goal: u16) -> Vec<u16> {
+/// Cells in `walls` count as walls (boxes frozen for good).
+pub fn pull_distances(next: &[[u16; 4]], goal: u16, walls: &[u16]) -> Vec<u16> {
     let mut dist = vec![FAR; next.len()];
+    let open = |c: u16| c != NONE && !walls.contains(&c);
     dist[goal as usize] = 0;
     let mut queue = vec![goal];
     let mut head = 0;
@@ -169,11 +202,11 @@ fn pull_distances(next: &[[u16; 4]], goal: u16) -> Vec<u16> {
         head += 1;
         for dir in Direction::ALL {
             let to = next[c as usize][dir.index()];
-            if to == NONE {
+            if !open(to) {
                 continue;
             }
             let player = next[to as usize][dir.index()];
-            if player != NONE && dist[to as usize] == FAR {
+            if open(player) && dist[to as usize] == FAR {
                 dist[to as usize] = dist[c as usize] + 1;
                 queue.push(to);
             }

@@ -28,14 +28,21 @@ impl Matcher {
     /// The matching bound for boxes on `boxes`, or `None` when some box cannot
     /// reach any goal left to it (a deadlock).
     pub fn bound(&mut self, board: &Board, boxes: &[u16]) -> Option<u32> {
+        self.bound_with(&board.distance, boxes)
+    }
+
+    /// The same over a distance table `distance[g][cell]` with one row per
+    /// goal still to fill, for as many boxes.
+    pub fn bound_with(&mut self, distance: &[Vec<u16>], boxes: &[u16]) -> Option<u32> {
         let n = boxes.len();
+        debug_assert_eq!(n, distance.len());
         if n == 0 {
             return Some(0);
         }
         self.cost.clear();
         for &b in boxes {
-            for g in 0..n {
-                let d = board.distance[g][b as usize];
+            for row in distance {
+                let d = row[b as usize];
                 self.cost.push(if d == FAR { BLOCKED } else { d as u32 });
             }
         }

@@ -22,9 +22,19 @@ impl Freeze {
     /// True when the box on `moved` is frozen together with a box off a goal.
     /// `occupied[c]` says whether compact cell `c` holds a box.
     pub fn deadlocked(&mut self, board: &Board, occupied: &[bool], moved: u16) -> bool {
+        self.group(board, occupied, moved)
+            .is_some_and(|g| g.iter().any(|&b| !board.is_goal[b as usize]))
+    }
+
+    /// The boxes frozen together with the box on `b` (itself included), or
+    /// `None` when it can still move. Frozen boxes never move again.
+    pub fn group(&mut self, board: &Board, occupied: &[bool], b: u16) -> Option<&[u16]> {
         self.fixed.clear();
-        self.frozen(board, occupied, moved)
-            && self.fixed.iter().any(|&b| !board.is_goal[b as usize])
+        if self.frozen(board, occupied, b) {
+            Some(&self.fixed)
+        } else {
+            None
+        }
     }
 
     fn frozen(&mut self, board: &Board, occupied: &[bool], b: u16) -> bool {

@@ -90,7 +90,7 @@ impl Limits {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MultiOptions {
     pub method: Method,
-    /// Weighted A* (bound counted three times): reaches harder levels, not optimal.
+    /// Greedy, then weighted A*: reaches harder levels, not optimal (see [`fast`]).
     pub fast: bool,
     pub limits: Limits,
 }
@@ -122,8 +122,75 @@ pub struct Progress {
 pub struct MultiReport {
     pub outcome: Outcome,
     pub stats: MultiStats,
-    /// True when a solution's push count is proven minimal.
+    /// True when a solution's push count is proven minimal (with `--fast`,
+    /// when plain A* found it).
     pub optimal: bool,
+}
+
+/// `--fast`: a portfolio within the limits. A greedy search first (it finds
+/// most solutions at once, however long), then plain A* (small levels it
+/// solves outright, and optimally), then weighted A* (the bound counted three
+/// times) for the rest; the first two get a quarter of the limits each. Any
+/// of them running out of positions proves the level impossible. The bool
+/// says whether the answer came from plain A* (so is push-optimal).
+fn fast(
+    board: &Board,
+    options: &MultiOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> (Outcome, MultiStats, bool) {
+    let started = Instant::now();
+    let limits = &options.limits;
+    let phases = [
+        (Method::Greedy, 1, 4),
+        (Method::AStar, 1, 4),
+        (Method::AStar, 3, 1),
+    ];
+    let mut total = MultiStats::default();
+    let mut last = (Outcome::Impossible, false);
+    for (k, &(method, weight, share)) in phases.iter().enumerate() {
+        let final_phase = k + 1 == phases.len();
+        let left_time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
+        let left_nodes = limits.max_nodes.map(|n| n.saturating_sub(total.generated));
+        let phase = Limits {
+            time: if final_phase {
+                left_time
+            } else {
+                Some(limits.time.map_or(Duration::from_secs(10), |t| t / share))
+            },
+            max_nodes: if final_phase {
+                left_nodes
+            } else {
+                Some(limits.max_nodes.map_or(2_000_000, |n| n / share as u64))
+            },
+            max_memory: if final_phase {
+                limits.max_memory
+            } else {
+                limits.max_memory / share as usize
+            },
+        };
+        let (outcome, stats) = search::run(board, method, weight, &phase, progress);
+        total.expanded += stats.expanded;
+        total.generated += stats.generated;
+        total.memory_bytes = total.memory_bytes.max(stats.memory_bytes);
+        total.lower_bound = stats.lower_bound;
+        let optimal = method == Method::AStar && weight == 1;
+        last = (outcome, optimal);
+        if !matches!(last.0, Outcome::Limit(_)) {
+            break;
+        }
+    }
+    let (mut outcome, optimal) = last;
+    if let Outcome::Limit(why) = &mut outcome {
+        // Name the limit the user set, not what was left of it.
+        if let Some(whole) = limits
+            .nodes_reached(total.generated)
+            .or_else(|| limits.reached(started, total.memory_bytes))
+        {
+            *why = whole;
+        }
+    }
+    let optimal = optimal && outcome.solution().is_some();
+    (outcome, total, optimal)
 }
 
 /// Solves one level.
@@ -159,16 +226,15 @@ pub fn solve(
             };
         }
     };
-    let (outcome, stats) = search::run(
-        &board,
-        options.method,
-        options.fast,
-        &options.limits,
-        progress,
-    );
+    let (outcome, stats, optimal) = if options.fast {
+        fast(&board, options, progress)
+    } else {
+        let (outcome, stats) = search::run(&board, options.method, 1, &options.limits, progress);
+        (outcome, stats, options.method.optimal())
+    };
     MultiReport {
         outcome,
         stats,
-        optimal: options.method.optimal() && !options.fast,
+        optimal,
     }
 }

@@ -2,14 +2,17 @@
 //!
 //! A state is the box set plus the normalized player (the smallest cell the
 //! player can reach without pushing). Successors are single pushes; each is
-//! pruned by dead squares, freeze deadlocks and an infinite matching bound,
-//! and when a PI-corral exists only its pushes are expanded.
+//! pruned by dead squares, freeze deadlocks and an infinite matching bound
+//! (boxes frozen on goals count as walls for it, so goals they cut off show),
+//! and when a PI-corral exists only its pushes are expanded. A box pushed
+//! into a dead-end tunnel of goals is pushed on to the deepest free goal in
+//! one move (it can only go deeper, and nothing else can reach past it).
 //! A node is closed when it is expanded, never when it is generated, and a
 //! shorter path to a known node updates it (and reopens it if need be), so
 //! A* with the admissible matching bound returns a push-optimal solution.
 //! Ties on f prefer the smaller bound (deeper nodes), then the older node.
 
-use super::board::{Board, NONE};
+use super::board::{Board, NONE, pull_distances};
 use super::bound::Matcher;
 use super::corral::Corrals;
 use super::deadlock::Freeze;
@@ -18,8 +21,30 @@ use super::{Limits, Method, MultiStats, Progress};
 use crate::grid::Direction;
 use crate::moves::{Move, Outcome, Solution};
 use std::cmp::Reverse;
+use std::collections::HashMap;
 use std::collections::{BinaryHeap, VecDeque};
+use std::rc::Rc;
 use std::time::Instant;
+
+/// A move of the search: one box pushed `count` times in one direction
+/// (more than once for the goal macro).
+#[derive(Clone, Copy, Debug)]
+struct Push {
+    /// The box's cell before the first push.
+    from: u16,
+    dir: Direction,
+    count: u16,
+}
+
+/// Boxes frozen on goals for good, and the push distances to the goals left
+/// with those boxes counted as walls: goals they cut off show up as an
+/// infinite bound at once.
+struct Frozen {
+    /// Frozen box cells, sorted.
+    cells: Vec<u16>,
+    /// `distance[g][c]` for the goals not under a frozen box.
+    distance: Vec<Vec<u16>>,
+}
 
 /// The open list in the shape each method needs.
 enum Frontier {
@@ -59,7 +84,7 @@ impl Frontier {
 struct Search<'b> {
     board: &'b Board,
     method: Method,
-    /// Weight on the bound for `--fast` (1 = plain A*).
+    /// Weight on the bound in A* (1 = plain A*, more for `--fast`).
     weight: u32,
     /// True when the answer must have the fewest pushes.
     optimal: bool,
@@ -76,13 +101,16 @@ struct Search<'b> {
     stamp: u32,
     queue: Vec<u16>,
     stats: MultiStats,
+    /// Distance tables by set of frozen boxes.
+    frozen: HashMap<Vec<u16>, Rc<Frozen>>,
+    movable: Vec<u16>,
 }
 
 /// Runs the search on a prepared board.
 pub fn run(
     board: &Board,
     method: Method,
-    fast: bool,
+    weight: u32,
     limits: &Limits,
     progress: &mut dyn FnMut(&Progress),
 ) -> (Outcome, MultiStats) {
@@ -96,8 +124,8 @@ pub fn run(
     let mut s = Search {
         board,
         method,
-        weight: if fast { 3 } else { 1 },
-        optimal: method.optimal() && !fast,
+        weight,
+        optimal: method.optimal() && weight == 1,
         nodes: Nodes::new(board.start_boxes.len()),
         frontier,
         matcher: Matcher::default(),
@@ -109,6 +137,8 @@ pub fn run(
         stamp: 0,
         queue: Vec::new(),
         stats: MultiStats::default(),
+        frozen: HashMap::new(),
+        movable: Vec::new(),
     };
     let start_boxes = board.start_boxes.clone();
     for &b in &start_boxes {
@@ -118,7 +148,14 @@ pub fn run(
     for &b in &start_boxes {
         s.occupied[b as usize] = false;
     }
-    let Some(h) = s.matcher.bound(board, &start_boxes) else {
+    for &b in &start_boxes {
+        s.occupied[b as usize] = true;
+    }
+    let frozen = s.frozen_of(&start_boxes);
+    for &b in &start_boxes {
+        s.occupied[b as usize] = false;
+    }
+    let Some(h) = frozen.and_then(|f| s.bound(&f, &start_boxes)) else {
         return (Outcome::Impossible, s.stats);
     };
     s.stats.lower_bound = h;
@@ -192,6 +229,56 @@ impl Search<'_> {
         primary << 32 | secondary
     }
 
+    /// The frozen-on-goal boxes among `boxes` (per `occupied`) and their
+    /// table, or `None` when a box is frozen off a goal.
+    fn frozen_of(&mut self, boxes: &[u16]) -> Option<Rc<Frozen>> {
+        let mut cells: Vec<u16> = Vec::new();
+        for &b in boxes {
+            if !self.board.is_goal[b as usize] || cells.contains(&b) {
+                continue;
+            }
+            if let Some(group) = self.freeze.group(self.board, &self.occupied, b) {
+                if group.iter().any(|&x| !self.board.is_goal[x as usize]) {
+                    return None;
+                }
+                cells.extend_from_slice(group);
+            }
+        }
+        cells.sort_unstable();
+        cells.dedup();
+        Some(self.frozen_table(cells))
+    }
+
+    fn frozen_table(&mut self, cells: Vec<u16>) -> Rc<Frozen> {
+        if let Some(t) = self.frozen.get(&cells) {
+            return t.clone();
+        }
+        let board = self.board;
+        let distance = board
+            .goals
+            .iter()
+            .filter(|g| !cells.contains(g))
+            .map(|&g| pull_distances(&board.next, g, &cells))
+            .collect();
+        let table = Rc::new(Frozen {
+            cells: cells.clone(),
+            distance,
+        });
+        self.frozen.insert(cells, table.clone());
+        table
+    }
+
+    /// The matching bound of the boxes not frozen, over the goals left.
+    fn bound(&mut self, frozen: &Frozen, boxes: &[u16]) -> Option<u32> {
+        self.movable.clear();
+        self.movable.extend(
+            boxes
+                .iter()
+                .filter(|b| frozen.cells.binary_search(b).is_err()),
+        );
+        self.matcher.bound_with(&frozen.distance, &self.movable)
+    }
+
     fn memory_bytes(&self) -> usize {
         self.nodes.memory_bytes() + self.frontier.len() * 16 + self.occupied.len() * 5
     }
@@ -233,7 +320,14 @@ impl Search<'_> {
         for &b in boxes {
             self.occupied[b as usize] = true;
         }
-        self.normalize(self.nodes.player[u], true);
+        let Some(frozen) = self.frozen_of(boxes) else {
+            // Frozen off its goal: nothing here can be solved.
+            for &b in boxes {
+                self.occupied[b as usize] = false;
+            }
+            return;
+        };
+        let least = self.normalize(self.nodes.player[u], true);
         let reached = self.stamp;
         let reach = &self.reach;
         let only = self.corrals.restrict(board, &self.occupied, boxes, |c| {
@@ -258,21 +352,73 @@ impl Search<'_> {
                 {
                     continue;
                 }
+                // Into a dead-end tunnel of goals the box goes as deep as it can.
+                let (mut end, mut pushes) = (ahead, 1u16);
+                if board.goal_tunnel[ahead as usize][dir.index()] {
+                    loop {
+                        let next = board.step(end, dir);
+                        if next == NONE || self.occupied[next as usize] {
+                            break;
+                        }
+                        (end, pushes) = (next, pushes + 1);
+                    }
+                }
+                let stand = board.step(end, dir.opposite());
                 self.occupied[b as usize] = false;
-                self.occupied[ahead as usize] = true;
-                if !self.freeze.deadlocked(board, &self.occupied, ahead) {
-                    let player = self.normalize(b, false);
+                self.occupied[end as usize] = true;
+                // A box frozen off a goal is a deadlock; frozen on goals, its
+                // group joins the walls of the distance tables.
+                let table = match self.freeze.group(board, &self.occupied, end) {
+                    None => Some(frozen.clone()),
+                    Some(group) if group.iter().any(|&x| !board.is_goal[x as usize]) => None,
+                    Some(group) => {
+                        let mut cells = frozen.cells.clone();
+                        cells.extend_from_slice(group);
+                        cells.sort_unstable();
+                        cells.dedup();
+                        Some(self.frozen_table(cells))
+                    }
+                };
+                if let Some(table) = table {
+                    // When the box left the player's area and the cell it
+                    // freed opens onto nothing new, the area just gains that
+                    // cell: no flood needed.
+                    let grows_only = pushes == 1
+                        && self.reach[ahead as usize] != reached
+                        && board.next[b as usize].iter().all(|&x| {
+                            x == NONE
+                                || self.occupied[x as usize]
+                                || self.reach[x as usize] == reached
+                        });
+                    let player = if grows_only {
+                        least.min(b)
+                    } else {
+                        self.normalize(stand, false)
+                    };
                     child.clear();
                     child.extend_from_slice(boxes);
-                    child[i] = ahead;
+                    child[i] = end;
                     child.sort_unstable();
                     let hash = parent_hash
                         ^ board.zobrist_box[b as usize]
-                        ^ board.zobrist_box[ahead as usize]
+                        ^ board.zobrist_box[end as usize]
                         ^ board.zobrist_player[player as usize];
-                    self.add_child(node, g, &child, player, hash, b, dir);
+                    let push = Push {
+                        from: b,
+                        dir,
+                        count: pushes,
+                    };
+                    self.add_child(
+                        node,
+                        g + pushes as u32 - 1,
+                        &child,
+                        player,
+                        hash,
+                        push,
+                        &table,
+                    );
                 }
-                self.occupied[ahead as usize] = false;
+                self.occupied[end as usize] = false;
                 self.occupied[b as usize] = true;
             }
         }
@@ -289,8 +435,8 @@ impl Search<'_> {
         boxes: &[u16],
         player: u16,
         hash: u64,
-        from: u16,
-        dir: Direction,
+        push: Push,
+        frozen: &Frozen,
     ) {
         let key = Key {
             boxes,
@@ -304,8 +450,9 @@ impl Search<'_> {
                 // at the node again (the others do not revisit closed nodes).
                 self.nodes.g[vi] = g;
                 self.nodes.parent[vi] = parent;
-                self.nodes.pushed_from[vi] = from;
-                self.nodes.pushed_dir[vi] = dir.index() as u8;
+                self.nodes.pushed_from[vi] = push.from;
+                self.nodes.pushed_dir[vi] = push.dir.index() as u8;
+                self.nodes.pushed_len[vi] = push.count;
                 if self.optimal || !self.nodes.closed[vi] {
                     self.nodes.closed[vi] = false;
                     let k = self.key(g, self.nodes.h[vi]);
@@ -314,12 +461,13 @@ impl Search<'_> {
             }
             return;
         }
-        let Some(h) = self.matcher.bound(self.board, boxes) else {
+        let Some(h) = self.bound(frozen, boxes) else {
             return;
         };
         let v = self
             .nodes
-            .insert(&key, g, h, parent, from, dir.index() as u8);
+            .insert(&key, g, h, parent, push.from, push.dir.index() as u8);
+        self.nodes.pushed_len[v as usize] = push.count;
         self.stats.generated += 1;
         let k = self.key(g, h);
         self.frontier.push(k, v);
@@ -332,10 +480,11 @@ impl Search<'_> {
         let mut at = goal;
         while self.nodes.parent[at as usize] != u32::MAX {
             let i = at as usize;
-            pushes.push((
-                self.nodes.pushed_from[i],
-                Direction::from_index(self.nodes.pushed_dir[i] as usize),
-            ));
+            pushes.push(Push {
+                from: self.nodes.pushed_from[i],
+                dir: Direction::from_index(self.nodes.pushed_dir[i] as usize),
+                count: self.nodes.pushed_len[i],
+            });
             at = self.nodes.parent[i];
         }
         pushes.reverse();
@@ -345,13 +494,17 @@ impl Search<'_> {
         }
         let mut player = board.start_player;
         let mut moves = Vec::new();
-        for (from, dir) in pushes {
-            let stand = board.step(from, dir.opposite());
+        for push in pushes {
+            let stand = board.step(push.from, push.dir.opposite());
             moves.extend(self.walk(player, stand).into_iter().map(Move::walk));
-            moves.push(Move::push(dir));
-            self.occupied[from as usize] = false;
-            self.occupied[board.step(from, dir) as usize] = true;
-            player = from;
+            let mut at = push.from;
+            for _ in 0..push.count {
+                moves.push(Move::push(push.dir));
+                self.occupied[at as usize] = false;
+                self.occupied[board.step(at, push.dir) as usize] = true;
+                player = at;
+                at = board.step(at, push.dir);
+            }
         }
         Solution::from_moves(moves)
     }

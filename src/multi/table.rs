@@ -15,7 +15,13 @@ pub struct Key<'a> {
 }
 
 /// Marks a free table slot.
-const FREE: u32 = u32::MAX;
+const FREE: u64 = u64::MAX;
+
+/// A slot holds the node number and the top half of its hash, so most
+/// mismatches are seen without touching the node's own data.
+fn slot_of(node: u32, hash: u64) -> u64 {
+    (hash & 0xFFFF_FFFF_0000_0000) | node as u64
+}
 
 /// All nodes of a search, with parent links for rebuilding the path.
 #[derive(Clone, Debug)]
@@ -32,8 +38,10 @@ pub struct Nodes {
     /// The cell the pushed box left (where the player stands after the push).
     pub pushed_from: Vec<u16>,
     pub pushed_dir: Vec<u8>,
+    /// Pushes in that direction (more than one for a macro).
+    pub pushed_len: Vec<u16>,
     pub closed: Vec<bool>,
-    slots: Vec<u32>,
+    slots: Vec<u64>,
 }
 
 impl Nodes {
@@ -48,6 +56,7 @@ impl Nodes {
             parent: Vec::new(),
             pushed_from: Vec::new(),
             pushed_dir: Vec::new(),
+            pushed_len: Vec::new(),
             closed: Vec::new(),
             slots: vec![FREE; 1024],
         }
@@ -70,13 +79,16 @@ impl Nodes {
     pub fn find(&self, key: &Key) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let mut slot = key.hash as usize & mask;
+        let tag = key.hash & 0xFFFF_FFFF_0000_0000;
         loop {
-            let node = self.slots[slot];
-            if node == FREE {
+            let entry = self.slots[slot];
+            if entry == FREE {
                 return None;
             }
+            let node = entry as u32;
             let n = node as usize;
-            if self.hash[n] == key.hash
+            if entry & 0xFFFF_FFFF_0000_0000 == tag
+                && self.hash[n] == key.hash
                 && self.player[n] == key.player
                 && self.boxes(node) == key.boxes
             {
@@ -106,6 +118,7 @@ impl Nodes {
         self.parent.push(parent);
         self.pushed_from.push(pushed_from);
         self.pushed_dir.push(pushed_dir);
+        self.pushed_len.push(1);
         self.closed.push(false);
         if self.len() * 2 > self.slots.len() {
             self.grow();
@@ -117,11 +130,12 @@ impl Nodes {
 
     fn place(&mut self, node: u32) {
         let mask = self.slots.len() - 1;
-        let mut slot = self.hash[node as usize] as usize & mask;
+        let hash = self.hash[node as usize];
+        let mut slot = hash as usize & mask;
         while self.slots[slot] != FREE {
             slot = (slot + 1) & mask;
         }
-        self.slots[slot] = node;
+        self.slots[slot] = slot_of(node, hash);
     }
 
     fn grow(&mut self) {
@@ -134,8 +148,8 @@ impl Nodes {
     /// Bytes held, for the memory limit and `--stats`.
     pub fn memory_bytes(&self) -> usize {
         self.boxes.capacity() * 2
-            + self.len() * (2 + 8 + 4 + 4 + 4 + 2 + 1 + 1)
-            + self.slots.len() * 4
+            + self.len() * (2 + 8 + 4 + 4 + 4 + 2 + 1 + 2 + 1)
+            + self.slots.len() * 8
     }
 }
 
