@@ -51,6 +51,25 @@ pub struct Board {
     pub goals: Vec<Placed>,
 }
 
+impl Board {
+    /// The one player's cell; an error at the grid's first line when there is
+    /// none, or at the second player.
+    pub fn one_player(&self, first_line: usize) -> Result<usize, ParseError> {
+        match self.players.as_slice() {
+            [] => Err(ParseError::new(first_line, 1, ParseErrorKind::NoPlayer)),
+            [p] => Ok(p.cell),
+            [p, q, ..] => Err(ParseError::new(
+                q.line,
+                q.col,
+                ParseErrorKind::SecondPlayer {
+                    line: p.line,
+                    col: p.col,
+                },
+            )),
+        }
+    }
+}
+
 /// Decides the alphabet of a block of rows; an error where both appear.
 pub fn detect_alphabet(rows: &[Row]) -> Result<Alphabet, ParseError> {
     let mut olympiad = None;

@@ -199,22 +199,7 @@ pub fn level_from_board(
     board: Board,
     first_line: usize,
 ) -> Result<Level, ParseError> {
-    let player = match board.players.as_slice() {
-        [] => {
-            return Err(ParseError::new(first_line, 1, ParseErrorKind::NoPlayer));
-        }
-        [p] => p.cell,
-        [p, q, ..] => {
-            return Err(ParseError::new(
-                q.line,
-                q.col,
-                ParseErrorKind::SecondPlayer {
-                    line: p.line,
-                    col: p.col,
-                },
-            ));
-        }
-    };
+    let player = board.one_player(first_line)?;
     if board.boxes.is_empty() {
         return Err(ParseError::new(first_line, 1, ParseErrorKind::NoBoxes));
     }

@@ -204,19 +204,7 @@ pub fn maze_from_rows(
 fn maze_from_board(board: Board, first_line: usize) -> Result<Maze, ParseError> {
     let at = |p: &super::board::Placed, kind| ParseError::new(p.line, p.col, kind);
     let missing = |kind| ParseError::new(first_line, 1, kind);
-    let player = match board.players.as_slice() {
-        [] => return Err(missing(ParseErrorKind::NoPlayer)),
-        [p] => p.cell,
-        [p, q, ..] => {
-            return Err(at(
-                q,
-                ParseErrorKind::SecondPlayer {
-                    line: p.line,
-                    col: p.col,
-                },
-            ));
-        }
-    };
+    let player = board.one_player(first_line)?;
     let box_cell = match board.boxes.as_slice() {
         [] => return Err(missing(ParseErrorKind::NoBox)),
         [b] => b.cell,

@@ -83,6 +83,9 @@ impl SingleReport {
 /// assert_eq!((solution.pushes, solution.walks), (2, 1));
 /// ```
 pub fn solve(maze: &Maze, algorithm: Algorithm) -> SingleReport {
+    if maze.box_cell == maze.target {
+        return SingleReport::solved(Solution::default(), SingleStats::default());
+    }
     match algorithm {
         Algorithm::Layered => layered::solve(maze),
         Algorithm::Dijkstra => dijkstra::solve(maze),
