@@ -9,20 +9,35 @@
 
 use super::board::{Board, FAR};
 
-/// Reusable buffers for [`Matcher::bound`].
+/// The matching of the last full computation, kept so that a position one
+/// box away (every child of an expanded node) costs one augmenting path,
+/// O(n^2), instead of a whole matching.
 #[derive(Clone, Debug, Default)]
 pub struct Matcher {
+    n: usize,
+    /// Row-major n x n costs: rows are boxes, columns goals.
     cost: Vec<u32>,
+    /// Dual values and the matching (`goal_of[j]`: 1-based row on column j).
     u: Vec<i64>,
     v: Vec<i64>,
-    way: Vec<usize>,
     goal_of: Vec<usize>,
+    /// Scratch for a child's matching.
+    su: Vec<i64>,
+    sv: Vec<i64>,
+    sgoal_of: Vec<usize>,
+    row: Vec<u32>,
+    way: Vec<usize>,
     min_v: Vec<i64>,
     used: Vec<bool>,
 }
 
 /// A cost no real assignment reaches: marks an impossible pairing.
 const BLOCKED: u32 = 1 << 24;
+
+fn cost_of(distance: &[Vec<u16>], cell: u16, goal: usize) -> u32 {
+    let d = distance[goal][cell as usize];
+    if d == FAR { BLOCKED } else { d as u32 }
+}
 
 impl Matcher {
     /// The matching bound for boxes on `boxes`, or `None` when some box cannot
@@ -32,90 +47,128 @@ impl Matcher {
     }
 
     /// The same over a distance table `distance[g][cell]` with one row per
-    /// goal still to fill, for as many boxes.
+    /// goal still to fill, for as many boxes. Kept for [`Matcher::bound_moved`].
     pub fn bound_with(&mut self, distance: &[Vec<u16>], boxes: &[u16]) -> Option<u32> {
         let n = boxes.len();
         debug_assert_eq!(n, distance.len());
-        if n == 0 {
-            return Some(0);
-        }
+        self.n = n;
         self.cost.clear();
         for &b in boxes {
-            for row in distance {
-                let d = row[b as usize];
-                self.cost.push(if d == FAR { BLOCKED } else { d as u32 });
+            for g in 0..n {
+                self.cost.push(cost_of(distance, b, g));
             }
         }
-        let total = self.assign(n);
-        if total >= BLOCKED as i64 {
-            None
-        } else {
-            Some(total as u32)
+        for dual in [&mut self.u, &mut self.v] {
+            dual.clear();
+            dual.resize(n + 1, 0);
         }
-    }
-
-    /// Hungarian method on the n x n `cost` matrix (rows: boxes, columns: goals).
-    fn assign(&mut self, n: usize) -> i64 {
-        let inf = i64::MAX / 4;
-        self.u.clear();
-        self.u.resize(n + 1, 0);
-        self.v.clear();
-        self.v.resize(n + 1, 0);
-        self.way.clear();
-        self.way.resize(n + 1, 0);
-        // goal_of[j]: the row (1-based) matched to column j; 0 = none.
         self.goal_of.clear();
         self.goal_of.resize(n + 1, 0);
+        self.way.resize(n + 1, 0);
+        let cost = &self.cost;
         for i in 1..=n {
-            self.goal_of[0] = i;
-            let mut j0 = 0;
-            self.min_v.clear();
-            self.min_v.resize(n + 1, inf);
-            self.used.clear();
-            self.used.resize(n + 1, false);
-            loop {
-                self.used[j0] = true;
-                let i0 = self.goal_of[j0];
-                let mut delta = inf;
-                let mut j1 = 0;
-                for j in 1..=n {
-                    if !self.used[j] {
-                        let cur = self.cost[(i0 - 1) * n + (j - 1)] as i64 - self.u[i0] - self.v[j];
-                        if cur < self.min_v[j] {
-                            self.min_v[j] = cur;
-                            self.way[j] = j0;
-                        }
-                        if self.min_v[j] < delta {
-                            delta = self.min_v[j];
-                            j1 = j;
-                        }
-                    }
+            add_row(
+                (&mut self.u, &mut self.v, &mut self.goal_of),
+                (&mut self.way, &mut self.min_v, &mut self.used),
+                n,
+                i,
+                |r, c| cost[(r - 1) * n + (c - 1)],
+            );
+        }
+        let total: i64 = (1..=n)
+            .map(|j| self.cost[(self.goal_of[j] - 1) * n + (j - 1)] as i64)
+            .sum();
+        (total < BLOCKED as i64).then_some(total as u32)
+    }
+
+    /// The bound of the last [`Matcher::bound_with`] position with the box of
+    /// row `moved` (its index in that box list) now on `cell`: the old
+    /// matching minus that row, one augmenting path to put it back.
+    pub fn bound_moved(&mut self, distance: &[Vec<u16>], moved: usize, cell: u16) -> Option<u32> {
+        let n = self.n;
+        let i = moved + 1;
+        self.su.clone_from(&self.u);
+        self.sv.clone_from(&self.v);
+        self.sgoal_of.clone_from(&self.goal_of);
+        if let Some(j) = (1..=n).find(|&j| self.sgoal_of[j] == i) {
+            self.sgoal_of[j] = 0;
+        }
+        // With u = 0 the row's reduced costs are non-negative (v never grows).
+        self.su[i] = 0;
+        self.row.clear();
+        self.row.extend((0..n).map(|g| cost_of(distance, cell, g)));
+        let (cost, row) = (&self.cost, &self.row);
+        let at = |r: usize, c: usize| {
+            if r == i { row[c - 1] } else { cost[(r - 1) * n + (c - 1)] }
+        };
+        add_row(
+            (&mut self.su, &mut self.sv, &mut self.sgoal_of),
+            (&mut self.way, &mut self.min_v, &mut self.used),
+            n,
+            i,
+            at,
+        );
+        let total: i64 = (1..=n).map(|j| at(self.sgoal_of[j], j) as i64).sum();
+        (total < BLOCKED as i64).then_some(total as u32)
+    }
+}
+
+/// One step of the Hungarian method (shortest augmenting path, e-maxx form):
+/// matches row `i` (1-based), keeping the duals feasible and the matching
+/// of the other rows optimal.
+fn add_row(
+    (u, v, goal_of): (&mut [i64], &mut [i64], &mut [usize]),
+    (way, min_v, used): (&mut Vec<usize>, &mut Vec<i64>, &mut Vec<bool>),
+    n: usize,
+    i: usize,
+    cost: impl Fn(usize, usize) -> u32,
+) {
+    let inf = i64::MAX / 4;
+    goal_of[0] = i;
+    let mut j0 = 0;
+    min_v.clear();
+    min_v.resize(n + 1, inf);
+    used.clear();
+    used.resize(n + 1, false);
+    way.resize(n + 1, 0);
+    loop {
+        used[j0] = true;
+        let i0 = goal_of[j0];
+        let mut delta = inf;
+        let mut j1 = 0;
+        for j in 1..=n {
+            if !used[j] {
+                let cur = cost(i0, j) as i64 - u[i0] - v[j];
+                if cur < min_v[j] {
+                    min_v[j] = cur;
+                    way[j] = j0;
                 }
-                for j in 0..=n {
-                    if self.used[j] {
-                        self.u[self.goal_of[j]] += delta;
-                        self.v[j] -= delta;
-                    } else {
-                        self.min_v[j] -= delta;
-                    }
-                }
-                j0 = j1;
-                if self.goal_of[j0] == 0 {
-                    break;
-                }
-            }
-            loop {
-                let j1 = self.way[j0];
-                self.goal_of[j0] = self.goal_of[j1];
-                j0 = j1;
-                if j0 == 0 {
-                    break;
+                if min_v[j] < delta {
+                    delta = min_v[j];
+                    j1 = j;
                 }
             }
         }
-        (1..=n)
-            .map(|j| self.cost[(self.goal_of[j] - 1) * n + (j - 1)] as i64)
-            .sum()
+        for j in 0..=n {
+            if used[j] {
+                u[goal_of[j]] += delta;
+                v[j] -= delta;
+            } else {
+                min_v[j] -= delta;
+            }
+        }
+        j0 = j1;
+        if goal_of[j0] == 0 {
+            break;
+        }
+    }
+    loop {
+        let j1 = way[j0];
+        goal_of[j0] = goal_of[j1];
+        j0 = j1;
+        if j0 == 0 {
+            break;
+        }
     }
 }
 
@@ -143,20 +196,35 @@ mod tests {
     }
 
     #[test]
-    fn matches_brute_force() {
+    fn matches_brute_force_in_full_and_after_a_move() {
         let mut seed = 12345u64;
         let mut next = || {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (seed >> 33) as u32
+            (seed >> 33) as u16
         };
         let mut m = Matcher::default();
         for n in 1..=6 {
             for _ in 0..200 {
-                let cost: Vec<u32> = (0..n * n).map(|_| next() % 20).collect();
-                m.cost = cost.clone();
-                assert_eq!(m.assign(n) as u32, brute(&cost, n));
+                // Cells 0..8 with random distances (FAR now and then) to n goals.
+                let distance: Vec<Vec<u16>> = (0..n)
+                    .map(|_| (0..8).map(|_| if next() % 9 == 0 { FAR } else { next() % 20 }).collect())
+                    .collect();
+                let boxes: Vec<u16> = (0..n).map(|_| next() % 8).collect();
+                let cost = |bs: &[u16]| -> Vec<u32> {
+                    bs.iter()
+                        .flat_map(|&b| (0..n).map(move |g| (b, g)))
+                        .map(|(b, g)| cost_of(&distance, b, g))
+                        .collect()
+                };
+                let want = |bs: &[u16]| Some(brute(&cost(bs), n)).filter(|&t| t < BLOCKED);
+                assert_eq!(m.bound_with(&distance, &boxes), want(&boxes));
+                let moved = next() as usize % n;
+                let cell = next() % 8;
+                let mut after = boxes.clone();
+                after[moved] = cell;
+                assert_eq!(m.bound_moved(&distance, moved, cell), want(&after), "{boxes:?} -> {after:?}");
             }
         }
     }

@@ -104,6 +104,10 @@ struct Search<'b> {
     /// Distance tables by set of frozen boxes.
     frozen: HashMap<Vec<u16>, Rc<Frozen>>,
     movable: Vec<u16>,
+    /// The expanded node's boxes not frozen, in its order, and whether the
+    /// matcher holds their matching (children then cost one augmenting path).
+    parent_movable: Vec<u16>,
+    parent_matched: bool,
 }
 
 /// Runs the search on a prepared board.
@@ -139,6 +143,8 @@ pub fn run(
         stats: MultiStats::default(),
         frozen: HashMap::new(),
         movable: Vec::new(),
+        parent_movable: Vec::new(),
+        parent_matched: false,
     };
     let start_boxes = board.start_boxes.clone();
     for &b in &start_boxes {
@@ -327,6 +333,10 @@ impl Search<'_> {
             }
             return;
         };
+        self.parent_movable.clear();
+        self.parent_movable
+            .extend(boxes.iter().filter(|b| frozen.cells.binary_search(b).is_err()));
+        self.parent_matched = false;
         let least = self.normalize(self.nodes.player[u], true);
         let reached = self.stamp;
         let reach = &self.reach;
@@ -408,6 +418,7 @@ impl Search<'_> {
                         dir,
                         count: pushes,
                     };
+                    let moved = Rc::ptr_eq(&table, &frozen).then_some(end);
                     self.add_child(
                         node,
                         g + pushes as u32 - 1,
@@ -416,6 +427,7 @@ impl Search<'_> {
                         hash,
                         push,
                         &table,
+                        moved,
                     );
                 }
                 self.occupied[end as usize] = false;
@@ -437,6 +449,7 @@ impl Search<'_> {
         hash: u64,
         push: Push,
         frozen: &Frozen,
+        moved_to: Option<u16>,
     ) {
         let key = Key {
             boxes,
@@ -461,7 +474,22 @@ impl Search<'_> {
             }
             return;
         }
-        let Some(h) = self.bound(frozen, boxes) else {
+        // One box moved and the frozen set unchanged: update the parent's matching.
+        let row = moved_to.and_then(|_| self.parent_movable.iter().position(|&b| b == push.from));
+        let h = match (moved_to, row) {
+            (Some(cell), Some(row)) => {
+                if !self.parent_matched {
+                    self.matcher.bound_with(&frozen.distance, &self.parent_movable);
+                    self.parent_matched = true;
+                }
+                self.matcher.bound_moved(&frozen.distance, row, cell)
+            }
+            _ => {
+                self.parent_matched = false;
+                self.bound(frozen, boxes)
+            }
+        };
+        let Some(h) = h else {
             return;
         };
         let v = self
