@@ -31,6 +31,14 @@ pub struct Matcher {
     used: Vec<bool>,
 }
 
+/// A matching kept for later (duals and assignment).
+#[derive(Clone, Debug)]
+pub struct Saved {
+    u: Vec<i64>,
+    v: Vec<i64>,
+    goal_of: Vec<usize>,
+}
+
 /// A cost no real assignment reaches: marks an impossible pairing.
 const BLOCKED: u32 = 1 << 24;
 
@@ -81,6 +89,57 @@ impl Matcher {
         (total < BLOCKED as i64).then_some(total as u32)
     }
 
+    /// The matching held, to resume later with [`Matcher::resume`].
+    pub fn save(&self) -> Saved {
+        Saved {
+            u: self.u.clone(),
+            v: self.v.clone(),
+            goal_of: self.goal_of.clone(),
+        }
+    }
+
+    /// Takes up a saved matching of `boxes` over `distance` again, then moves
+    /// the box of row `moved` to `cell` for good: the matching of a child of
+    /// the saved position, at the price of one augmenting path.
+    pub fn resume(
+        &mut self,
+        saved: &Saved,
+        distance: &[Vec<u16>],
+        boxes: &[u16],
+        moved: usize,
+        cell: u16,
+    ) -> Option<u32> {
+        let n = boxes.len();
+        self.n = n;
+        self.cost.clear();
+        for (r, &b) in boxes.iter().enumerate() {
+            let b = if r == moved { cell } else { b };
+            for g in 0..n {
+                self.cost.push(cost_of(distance, b, g));
+            }
+        }
+        self.u.clone_from(&saved.u);
+        self.v.clone_from(&saved.v);
+        self.goal_of.clone_from(&saved.goal_of);
+        let i = moved + 1;
+        if let Some(j) = (1..=n).find(|&j| self.goal_of[j] == i) {
+            self.goal_of[j] = 0;
+        }
+        self.u[i] = 0;
+        let cost = &self.cost;
+        add_row(
+            (&mut self.u, &mut self.v, &mut self.goal_of),
+            (&mut self.way, &mut self.min_v, &mut self.used),
+            n,
+            i,
+            |r, c| cost[(r - 1) * n + (c - 1)],
+        );
+        let total: i64 = (1..=n)
+            .map(|j| self.cost[(self.goal_of[j] - 1) * n + (j - 1)] as i64)
+            .sum();
+        (total < BLOCKED as i64).then_some(total as u32)
+    }
+
     /// The bound of the last [`Matcher::bound_with`] position with the box of
     /// row `moved` (its index in that box list) now on `cell`: the old
     /// matching minus that row, one augmenting path to put it back.
@@ -99,7 +158,11 @@ impl Matcher {
         self.row.extend((0..n).map(|g| cost_of(distance, cell, g)));
         let (cost, row) = (&self.cost, &self.row);
         let at = |r: usize, c: usize| {
-            if r == i { row[c - 1] } else { cost[(r - 1) * n + (c - 1)] }
+            if r == i {
+                row[c - 1]
+            } else {
+                cost[(r - 1) * n + (c - 1)]
+            }
         };
         add_row(
             (&mut self.su, &mut self.sv, &mut self.sgoal_of),
@@ -209,7 +272,11 @@ mod tests {
             for _ in 0..200 {
                 // Cells 0..8 with random distances (FAR now and then) to n goals.
                 let distance: Vec<Vec<u16>> = (0..n)
-                    .map(|_| (0..8).map(|_| if next() % 9 == 0 { FAR } else { next() % 20 }).collect())
+                    .map(|_| {
+                        (0..8)
+                            .map(|_| if next() % 9 == 0 { FAR } else { next() % 20 })
+                            .collect()
+                    })
                     .collect();
                 let boxes: Vec<u16> = (0..n).map(|_| next() % 8).collect();
                 let cost = |bs: &[u16]| -> Vec<u32> {
@@ -224,7 +291,19 @@ mod tests {
                 let cell = next() % 8;
                 let mut after = boxes.clone();
                 after[moved] = cell;
-                assert_eq!(m.bound_moved(&distance, moved, cell), want(&after), "{boxes:?} -> {after:?}");
+                assert_eq!(
+                    m.bound_moved(&distance, moved, cell),
+                    want(&after),
+                    "{boxes:?} -> {after:?}"
+                );
+                // Saved and resumed later, after other work, the same.
+                let saved = m.save();
+                m.bound_with(&distance, &after);
+                assert_eq!(
+                    m.resume(&saved, &distance, &boxes, moved, cell),
+                    want(&after)
+                );
+                assert_eq!(m.bound_moved(&distance, moved, boxes[moved]), want(&boxes));
             }
         }
     }

@@ -13,7 +13,7 @@
 //! Ties on f prefer the smaller bound (deeper nodes), then the older node.
 
 use super::board::{Board, NONE, pull_distances};
-use super::bound::Matcher;
+use super::bound::{Matcher, Saved};
 use super::corral::Corrals;
 use super::deadlock::Freeze;
 use super::table::{Key, Nodes};
@@ -108,7 +108,14 @@ struct Search<'b> {
     /// matcher holds their matching (children then cost one augmenting path).
     parent_movable: Vec<u16>,
     parent_matched: bool,
+    /// Matchings of recently expanded nodes, so that expanding one of their
+    /// children resumes from them (best-first search often does so soon).
+    saved: HashMap<u32, (Rc<Frozen>, Vec<u16>, Saved)>,
+    saved_order: VecDeque<u32>,
 }
+
+/// How many expanded nodes keep their matching.
+const SAVED_MATCHINGS: usize = 4096;
 
 /// Runs the search on a prepared board.
 pub fn run(
@@ -145,6 +152,8 @@ pub fn run(
         movable: Vec::new(),
         parent_movable: Vec::new(),
         parent_matched: false,
+        saved: HashMap::new(),
+        saved_order: VecDeque::new(),
     };
     let start_boxes = board.start_boxes.clone();
     for &b in &start_boxes {
@@ -334,9 +343,33 @@ impl Search<'_> {
             return;
         };
         self.parent_movable.clear();
-        self.parent_movable
-            .extend(boxes.iter().filter(|b| frozen.cells.binary_search(b).is_err()));
         self.parent_matched = false;
+        // Resume the parent's matching when it is kept and the frozen set is the same.
+        let up = self.nodes.parent[u];
+        if let Some((table, movable, saved)) = self.saved.get(&up)
+            && Rc::ptr_eq(table, &frozen)
+        {
+            let from = self.nodes.pushed_from[u];
+            let dir = Direction::from_index(self.nodes.pushed_dir[u] as usize);
+            let mut cell = from;
+            for _ in 0..self.nodes.pushed_len[u] {
+                cell = board.step(cell, dir);
+            }
+            if let Some(row) = movable.iter().position(|&b| b == from) {
+                self.matcher
+                    .resume(saved, &frozen.distance, movable, row, cell);
+                self.parent_movable.extend_from_slice(movable);
+                self.parent_movable[row] = cell;
+                self.parent_matched = true;
+            }
+        }
+        if !self.parent_matched {
+            self.parent_movable.extend(
+                boxes
+                    .iter()
+                    .filter(|b| frozen.cells.binary_search(b).is_err()),
+            );
+        }
         let least = self.normalize(self.nodes.player[u], true);
         let reached = self.stamp;
         let reach = &self.reach;
@@ -437,6 +470,20 @@ impl Search<'_> {
         for &b in boxes {
             self.occupied[b as usize] = false;
         }
+        if self.parent_matched {
+            self.saved_order.push_back(node);
+            let kept = (
+                frozen.clone(),
+                self.parent_movable.clone(),
+                self.matcher.save(),
+            );
+            self.saved.insert(node, kept);
+            if self.saved_order.len() > SAVED_MATCHINGS
+                && let Some(old) = self.saved_order.pop_front()
+            {
+                self.saved.remove(&old);
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -479,7 +526,8 @@ impl Search<'_> {
         let h = match (moved_to, row) {
             (Some(cell), Some(row)) => {
                 if !self.parent_matched {
-                    self.matcher.bound_with(&frozen.distance, &self.parent_movable);
+                    self.matcher
+                        .bound_with(&frozen.distance, &self.parent_movable);
                     self.parent_matched = true;
                 }
                 self.matcher.bound_moved(&frozen.distance, row, cell)

@@ -21,7 +21,10 @@ const PUSH: u64 = 1 << 32;
 /// Solves a maze whose box is not on its target with a packed-cost Dijkstra.
 pub fn solve(maze: &Maze) -> SingleReport {
     let grid = &maze.grid;
-    debug_assert_ne!(maze.box_cell, maze.target, "solve() answers a box already home");
+    debug_assert_ne!(
+        maze.box_cell, maze.target,
+        "solve() answers a box already home"
+    );
     let n = grid.len();
     let mut sides = SideDistances::new(grid, maze.player);
     let from_start = walks_from_start(maze, &mut sides);

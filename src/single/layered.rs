@@ -42,7 +42,10 @@ const FROM_PUSH: u8 = 5;
 /// Solves a maze whose box is not on its target; see the module docs.
 pub fn solve(maze: &Maze) -> SingleReport {
     let grid = &maze.grid;
-    debug_assert_ne!(maze.box_cell, maze.target, "solve() answers a box already home");
+    debug_assert_ne!(
+        maze.box_cell, maze.target,
+        "solve() answers a box already home"
+    );
     let n = grid.len();
     let mut sides = SideDistances::new(grid, maze.player);
     // Walks to each state; u32 keeps the arrays small, and a sum that would
