@@ -323,6 +323,27 @@ fn multi_limits_give_up_cleanly_with_status_3() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+    // A memory bound below what the search starts with stops it at the first check.
+    let hard = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/levels/sasquatch.xsb");
+    let out = bin()
+        .arg("--multi")
+        .arg(&hard)
+        .args(["--max-memory", "0", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let first: serde_json::Value =
+        serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(first["status"], "limit");
+    assert_eq!(first["limit"], "memory limit 0 MB");
+    let out = bin()
+        .arg("--multi")
+        .arg(&hard)
+        .args(["--time-limit", "0.000001"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stdout).contains("No solution found (time limit 0.000001 s)."));
 }
 
 #[test]

@@ -207,7 +207,8 @@ pub fn run(
         if let Some(why) = limits.nodes_reached(s.stats.generated) {
             return (Outcome::Limit(why), s.stats);
         }
-        if s.stats.expanded.is_multiple_of(256) {
+        // From the first expansion on, every 256: a limit below the start stops at once.
+        if (s.stats.expanded - 1).is_multiple_of(256) {
             s.stats.memory_bytes = s.memory_bytes();
             if let Some(why) = limits.reached(started, s.stats.memory_bytes) {
                 return (Outcome::Limit(why), s.stats);
