@@ -160,12 +160,6 @@ pub fn run(
         s.occupied[b as usize] = true;
     }
     let player = s.normalize(board.start_player, false);
-    for &b in &start_boxes {
-        s.occupied[b as usize] = false;
-    }
-    for &b in &start_boxes {
-        s.occupied[b as usize] = true;
-    }
     let frozen = s.frozen_of(&start_boxes);
     for &b in &start_boxes {
         s.occupied[b as usize] = false;
@@ -296,7 +290,17 @@ impl Search<'_> {
     }
 
     fn memory_bytes(&self) -> usize {
-        self.nodes.memory_bytes() + self.frontier.len() * 16 + self.occupied.len() * 5
+        let tables: usize = self
+            .frozen
+            .values()
+            .map(|t| t.distance.len() * self.board.len() * 2)
+            .sum();
+        let saved = self.saved.len() * (self.board.start_boxes.len() + 1) * 26;
+        self.nodes.memory_bytes()
+            + self.frontier.len() * 16
+            + self.occupied.len() * 13
+            + tables
+            + saved
     }
 
     /// The smallest cell the player reaches from `from` (boxes per `occupied`).
