@@ -126,12 +126,6 @@ impl Grid {
         (cell / self.stride - 1, cell % self.stride - 1)
     }
 
-    /// True for cells inside the level as written (not the added border).
-    pub fn is_inside(&self, cell: usize) -> bool {
-        let (r, c) = (cell / self.stride, cell % self.stride);
-        (1..=self.rows).contains(&r) && (1..=self.cols).contains(&c)
-    }
-
     pub fn is_wall(&self, cell: usize) -> bool {
         self.wall[cell]
     }
@@ -206,14 +200,12 @@ mod tests {
     }
 
     #[test]
-    fn border_is_wall_and_outside() {
+    fn border_is_wall() {
         let mut g = Grid::new(1, 1);
         let c = g.cell(0, 0);
         g.set_floor(c);
-        assert!(g.is_inside(c));
         for n in g.neighbours(c) {
             assert!(g.is_wall(n));
-            assert!(!g.is_inside(n));
         }
         assert_eq!(g.floor_count(), 1);
     }

@@ -159,11 +159,6 @@ impl Board {
     pub fn step(&self, c: u16, dir: Direction) -> u16 {
         self.next[c as usize][dir.index()]
     }
-
-    /// The direction from compact cell `a` to its neighbour `b`.
-    pub fn direction(&self, a: u16, b: u16) -> Option<Direction> {
-        Direction::ALL.into_iter().find(|&d| self.step(a, d) == b)
-    }
 }
 
 /// True when every cell from `c` onwards in direction `d` is a goal with

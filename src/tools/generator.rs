@@ -36,16 +36,6 @@ impl Kind {
         Kind::Rooms,
         Kind::Corridors,
     ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Open => "open",
-            Kind::Random => "random",
-            Kind::Maze => "maze",
-            Kind::Rooms => "rooms",
-            Kind::Corridors => "corridors",
-        }
-    }
 }
 
 /// What to generate.
