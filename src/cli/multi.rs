@@ -49,9 +49,10 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             )
         });
         let elapsed = started.elapsed();
+        // The answer goes to stdout, often the same terminal: clear the progress line first.
+        progress.finish();
         limited |= matches!(report.outcome, Outcome::Limit(_));
         if args.stats {
-            progress.finish();
             let counts = match report.outcome.solution() {
                 Some(s) => format!(
                     "pushes {} walks {} moves {}{}",

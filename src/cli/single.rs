@@ -40,10 +40,11 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             let started = Instant::now();
             let report = solve(maze, args.algorithm.into());
             let elapsed = started.elapsed();
+            // The answer goes to stdout, often the same terminal: clear the progress line first.
+            progress.finish();
             done += 1;
             limited |= matches!(report.outcome, Outcome::Limit(_));
             if args.stats {
-                progress.finish();
                 let counts = match report.outcome.solution() {
                     Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
                     None => answer_line(&report.outcome, notation),
