@@ -77,6 +77,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
         progress.update(i, &name);
         let row = measure_single(name, &maze, args.algorithm.into());
         drop(maze);
+        progress.finish();
         if args.json {
             writeln!(out, "{}", single_json(&row))?;
         } else {
