@@ -4,7 +4,7 @@
 //! so the contract's output lines live in one place.
 
 use crate::grid::Grid;
-use crate::level::{Alphabet, render_cells};
+use crate::level::{Alphabet, Level, Maze, render_cells};
 use crate::moves::{Move, Notation, Outcome, Position, format_moves};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -65,6 +65,30 @@ pub struct TraceBoard<'a> {
     pub goals: &'a [usize],
 }
 
+impl<'a> From<&'a Maze> for TraceBoard<'a> {
+    fn from(maze: &'a Maze) -> Self {
+        TraceBoard {
+            grid: &maze.grid,
+            alphabet: maze.alphabet,
+            player: maze.player,
+            boxes: std::slice::from_ref(&maze.box_cell),
+            goals: std::slice::from_ref(&maze.target),
+        }
+    }
+}
+
+impl<'a> From<&'a Level> for TraceBoard<'a> {
+    fn from(level: &'a Level) -> Self {
+        TraceBoard {
+            grid: &level.grid,
+            alphabet: level.alphabet,
+            player: level.player,
+            boxes: &level.boxes,
+            goals: &level.goals,
+        }
+    }
+}
+
 /// The board at the start and after every push (or, with `every_move`, every
 /// move), each under a line naming the step, each followed by an empty line.
 /// The moves must be legal (they come from a solver or a verified answer).
@@ -116,13 +140,7 @@ mod tests {
             .unwrap()
             .mazes
             .remove(0);
-        let board = TraceBoard {
-            grid: &maze.grid,
-            alphabet: maze.alphabet,
-            player: maze.player,
-            boxes: &[maze.box_cell],
-            goals: &[maze.target],
-        };
+        let board = TraceBoard::from(&maze);
         let moves = crate::moves::parse_moves("eEE").unwrap();
         assert_eq!(
             trace(&board, &moves, false, Notation::Nsew),

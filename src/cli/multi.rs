@@ -99,13 +99,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             }
             writeln!(out, "{}", answer_line(&report.outcome, notation))?;
             if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
-                let board = TraceBoard {
-                    grid: &level.grid,
-                    alphabet: level.alphabet,
-                    player: level.player,
-                    boxes: &level.boxes,
-                    goals: &level.goals,
-                };
+                let board = TraceBoard::from(level);
                 write!(
                     out,
                     "{}",

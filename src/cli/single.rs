@@ -74,13 +74,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                 }
                 writeln!(out, "{line}")?;
                 if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
-                    let board = TraceBoard {
-                        grid: &maze.grid,
-                        alphabet: maze.alphabet,
-                        player: maze.player,
-                        boxes: &[maze.box_cell],
-                        goals: &[maze.target],
-                    };
+                    let board = TraceBoard::from(maze);
                     write!(
                         out,
                         "{}",

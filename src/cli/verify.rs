@@ -129,20 +129,9 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
             (args.trace, &verdict, answer)
         {
             let moves = parse_moves(a).expect("a replayed answer parses");
-            let (boxes, goals) = match &subject {
-                Subject::Mazes(m, _) => (vec![m[k].box_cell], vec![m[k].target]),
-                Subject::Levels(l) => (l[k].boxes.clone(), l[k].goals.clone()),
-            };
-            let (grid, alphabet, player) = match &subject {
-                Subject::Mazes(m, _) => (&m[k].grid, m[k].alphabet, m[k].player),
-                Subject::Levels(l) => (&l[k].grid, l[k].alphabet, l[k].player),
-            };
-            let board = TraceBoard {
-                grid,
-                alphabet,
-                player,
-                boxes: &boxes,
-                goals: &goals,
+            let board = match &subject {
+                Subject::Mazes(m, _) => TraceBoard::from(&m[k]),
+                Subject::Levels(l) => TraceBoard::from(&l[k]),
             };
             write!(
                 out,

@@ -48,6 +48,43 @@ fn cost_of(distance: &[Vec<u16>], cell: u16, goal: usize) -> u32 {
 }
 
 impl Matcher {
+    /// Fills the cost matrix for `boxes` (the box of row `moved`, if any, on `cell`).
+    fn fill_costs(&mut self, distance: &[Vec<u16>], boxes: &[u16], moved: Option<(usize, u16)>) {
+        let n = boxes.len();
+        self.n = n;
+        self.cost.clear();
+        for (r, &b) in boxes.iter().enumerate() {
+            let b = match moved {
+                Some((row, cell)) if row == r => cell,
+                _ => b,
+            };
+            for g in 0..n {
+                self.cost.push(cost_of(distance, b, g));
+            }
+        }
+    }
+
+    /// Matches row `i` (1-based) into the held matching.
+    fn match_row(&mut self, i: usize) {
+        let (n, cost) = (self.n, &self.cost);
+        add_row(
+            (&mut self.u, &mut self.v, &mut self.goal_of),
+            (&mut self.way, &mut self.min_v, &mut self.used),
+            n,
+            i,
+            |r, c| cost[(r - 1) * n + (c - 1)],
+        );
+    }
+
+    /// The held matching's cost, or `None` when it uses an impossible pairing.
+    fn held_total(&self) -> Option<u32> {
+        let n = self.n;
+        let total: i64 = (1..=n)
+            .map(|j| self.cost[(self.goal_of[j] - 1) * n + (j - 1)] as i64)
+            .sum();
+        (total < BLOCKED as i64).then_some(total as u32)
+    }
+
     /// The matching bound for boxes on `boxes`, or `None` when some box cannot
     /// reach any goal left to it (a deadlock).
     pub fn bound(&mut self, board: &Board, boxes: &[u16]) -> Option<u32> {
@@ -59,34 +96,17 @@ impl Matcher {
     pub fn bound_with(&mut self, distance: &[Vec<u16>], boxes: &[u16]) -> Option<u32> {
         let n = boxes.len();
         debug_assert_eq!(n, distance.len());
-        self.n = n;
-        self.cost.clear();
-        for &b in boxes {
-            for g in 0..n {
-                self.cost.push(cost_of(distance, b, g));
-            }
-        }
+        self.fill_costs(distance, boxes, None);
         for dual in [&mut self.u, &mut self.v] {
             dual.clear();
             dual.resize(n + 1, 0);
         }
         self.goal_of.clear();
         self.goal_of.resize(n + 1, 0);
-        self.way.resize(n + 1, 0);
-        let cost = &self.cost;
         for i in 1..=n {
-            add_row(
-                (&mut self.u, &mut self.v, &mut self.goal_of),
-                (&mut self.way, &mut self.min_v, &mut self.used),
-                n,
-                i,
-                |r, c| cost[(r - 1) * n + (c - 1)],
-            );
+            self.match_row(i);
         }
-        let total: i64 = (1..=n)
-            .map(|j| self.cost[(self.goal_of[j] - 1) * n + (j - 1)] as i64)
-            .sum();
-        (total < BLOCKED as i64).then_some(total as u32)
+        self.held_total()
     }
 
     /// The matching held, to resume later with [`Matcher::resume`].
@@ -109,35 +129,18 @@ impl Matcher {
         moved: usize,
         cell: u16,
     ) -> Option<u32> {
-        let n = boxes.len();
-        self.n = n;
-        self.cost.clear();
-        for (r, &b) in boxes.iter().enumerate() {
-            let b = if r == moved { cell } else { b };
-            for g in 0..n {
-                self.cost.push(cost_of(distance, b, g));
-            }
-        }
+        self.fill_costs(distance, boxes, Some((moved, cell)));
         self.u.clone_from(&saved.u);
         self.v.clone_from(&saved.v);
         self.goal_of.clone_from(&saved.goal_of);
         let i = moved + 1;
-        if let Some(j) = (1..=n).find(|&j| self.goal_of[j] == i) {
+        if let Some(j) = (1..=self.n).find(|&j| self.goal_of[j] == i) {
             self.goal_of[j] = 0;
         }
+        // With u = 0 the row's reduced costs are non-negative (v never grows).
         self.u[i] = 0;
-        let cost = &self.cost;
-        add_row(
-            (&mut self.u, &mut self.v, &mut self.goal_of),
-            (&mut self.way, &mut self.min_v, &mut self.used),
-            n,
-            i,
-            |r, c| cost[(r - 1) * n + (c - 1)],
-        );
-        let total: i64 = (1..=n)
-            .map(|j| self.cost[(self.goal_of[j] - 1) * n + (j - 1)] as i64)
-            .sum();
-        (total < BLOCKED as i64).then_some(total as u32)
+        self.match_row(i);
+        self.held_total()
     }
 
     /// The bound of the last [`Matcher::bound_with`] position with the box of
