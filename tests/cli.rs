@@ -88,17 +88,23 @@ fn single_box_samples_match_expected_and_replay() {
     }
 }
 
-#[test]
-fn bad_inputs_give_located_errors_and_status_2() {
-    let cases = files_with("tests/data/errors", "txt");
-    assert!(cases.len() >= 15);
+/// Runs every `NAME.EXT` in `dir` on stdin with `args`; its stderr must be
+/// `NAME.stderr`, its status 2, its stdout empty.
+fn check_error_cases(dir: &str, ext: &str, args: &[&str], at_least: usize) {
+    let cases = files_with(dir, ext);
+    assert!(cases.len() >= at_least);
     for case in cases {
-        let out = run_stdin(&[], &std::fs::read(&case).unwrap());
+        let out = run_stdin(args, &std::fs::read(&case).unwrap());
         let want = std::fs::read_to_string(case.with_extension("stderr")).unwrap();
         assert_eq!(text(&out.stderr), want, "{}", case.display());
         assert_eq!(out.status.code(), Some(2), "{}", case.display());
         assert!(out.stdout.is_empty(), "{}", case.display());
     }
+}
+
+#[test]
+fn bad_inputs_give_located_errors_and_status_2() {
+    check_error_cases("tests/data/errors", "txt", &[], 15);
 }
 
 #[test]
@@ -285,15 +291,7 @@ fn multi_samples_match_expected_and_replay() {
 
 #[test]
 fn multi_bad_inputs_give_located_errors_and_status_2() {
-    let cases = files_with("tests/data/multi-errors", "xsb");
-    assert!(cases.len() >= 7);
-    for case in cases {
-        let out = run_stdin(&["--multi"], &std::fs::read(&case).unwrap());
-        let want = std::fs::read_to_string(case.with_extension("stderr")).unwrap();
-        assert_eq!(text(&out.stderr), want, "{}", case.display());
-        assert_eq!(out.status.code(), Some(2), "{}", case.display());
-        assert!(out.stdout.is_empty(), "{}", case.display());
-    }
+    check_error_cases("tests/data/multi-errors", "xsb", &["--multi"], 7);
 }
 
 #[test]
