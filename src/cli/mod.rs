@@ -128,7 +128,7 @@ pub struct SearchArgs {
     /// Multi-box search method.
     #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
     method: MethodArg,
-    /// Multi-box: weighted A* (not push-optimal) to reach harder levels.
+    /// Multi-box: greedy, then A*, then weighted A* within the limits (not push-optimal) to reach harder levels.
     #[arg(long)]
     fast: bool,
     /// Multi-box: give up on a level after this many seconds.
