@@ -98,14 +98,18 @@ impl Board {
             .iter()
             .map(|&c| grid.neighbours(c).map(|x| index[x]))
             .collect();
+        // Compact numbers of the pieces inside the area, sorted.
+        let compact = |cells: &[usize]| -> Vec<u16> {
+            let mut out: Vec<u16> = cells
+                .iter()
+                .filter(|&&c| index[c] != NONE)
+                .map(|&c| index[c])
+                .collect();
+            out.sort_unstable();
+            out
+        };
         let mut is_goal = vec![false; n];
-        let mut goals: Vec<u16> = level
-            .goals
-            .iter()
-            .filter(|&&g| index[g] != NONE)
-            .map(|&g| index[g])
-            .collect();
-        goals.sort_unstable();
+        let goals = compact(&level.goals);
         for &g in &goals {
             is_goal[g as usize] = true;
         }
@@ -116,13 +120,7 @@ impl Board {
         let dead: Vec<bool> = (0..n)
             .map(|c| distance.iter().all(|d| d[c] == FAR))
             .collect();
-        let mut start_boxes: Vec<u16> = level
-            .boxes
-            .iter()
-            .filter(|&&b| index[b] != NONE)
-            .map(|&b| index[b])
-            .collect();
-        start_boxes.sort_unstable();
+        let start_boxes = compact(&level.boxes);
         let mut rng = Rng::new(0x5EED_50C0_BA11_0000 ^ n as u64);
         let mut random = || rng.next_u64();
         let goal_tunnel = (0..n as u16)
