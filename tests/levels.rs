@@ -4,9 +4,8 @@
 
 mod common;
 
-use common::reference_multi_pushes;
+use common::{reference_multi_pushes, replayed_pushes};
 use sokoban::level::parse_xsb;
-use sokoban::moves::{Notation, replay};
 use sokoban::multi::{MultiOptions, solve};
 use std::path::Path;
 
@@ -26,20 +25,9 @@ fn collection_samples_are_push_optimal() {
             let report = solve(&level, &MultiOptions::default(), &mut |_| {});
             let expected =
                 reference_multi_pushes(&level.grid, level.player, &level.boxes, &level.goals);
-            let solution = report.outcome.solution();
-            assert_eq!(solution.map(|s| s.pushes), expected, "{}", level.name);
-            if let Some(s) = solution {
-                let end = replay(
-                    &level.grid,
-                    level.player,
-                    &level.boxes,
-                    &s.moves,
-                    Notation::Nsew,
-                )
-                .unwrap();
-                assert!(end.solved(&level.goals), "{}", level.name);
-                assert!(report.optimal);
-            }
+            let got = replayed_pushes(&level, &report.outcome).unwrap();
+            assert_eq!(got, expected, "{}", level.name);
+            assert!(got.is_none() || report.optimal, "{}", level.name);
             checked += 1;
         }
     }

@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::{Rng, reference_multi_pushes};
+use common::{Rng, reference_multi_pushes, replayed_pushes};
 use proptest::prelude::*;
 use sokoban::grid::Grid;
 use sokoban::level::{Alphabet, Level};
-use sokoban::moves::{Notation, Outcome, replay};
+use sokoban::moves::Outcome;
 use sokoban::multi::{Method, MultiOptions, solve};
 
 /// A random level: `size` x `size` inside a wall border, `walls`% inner walls,
@@ -57,23 +57,7 @@ fn random_level(size: usize, walls: usize, boxes: usize, seed: u64) -> Option<Le
 }
 
 fn check_solution(level: &Level, outcome: &Outcome) -> Result<Option<u64>, TestCaseError> {
-    match outcome {
-        Outcome::Solved(s) => {
-            let end = replay(
-                &level.grid,
-                level.player,
-                &level.boxes,
-                &s.moves,
-                Notation::Nsew,
-            )
-            .map_err(|e| TestCaseError::fail(format!("{}: {e}", level.name)))?;
-            prop_assert!(end.solved(&level.goals), "{} not solved", level.name);
-            prop_assert_eq!((end.pushes, end.walks), (s.pushes, s.walks));
-            Ok(Some(s.pushes))
-        }
-        Outcome::Impossible => Ok(None),
-        Outcome::Limit(why) => Err(TestCaseError::fail(format!("{}: limit {why}", level.name))),
-    }
+    replayed_pushes(level, outcome).map_err(TestCaseError::fail)
 }
 
 proptest! {

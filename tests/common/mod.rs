@@ -6,7 +6,8 @@
 #![allow(dead_code)]
 
 use sokoban::grid::{Direction, Grid};
-use sokoban::level::{Alphabet, Maze};
+use sokoban::level::{Alphabet, Level, Maze};
+use sokoban::moves::{Notation, Outcome, replay};
 pub use sokoban::rng::Rng;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet, VecDeque};
@@ -167,4 +168,31 @@ pub fn random_maze(
         box_cell: pick[1],
         target: pick[2],
     })
+}
+
+/// Replays a multi-box outcome: `Ok(Some(pushes))` for a solution that
+/// replays legally to a solved level with the claimed counts, `Ok(None)` for
+/// `Impossible.`, and an error saying what is wrong otherwise.
+pub fn replayed_pushes(level: &Level, outcome: &Outcome) -> Result<Option<u64>, String> {
+    match outcome {
+        Outcome::Solved(s) => {
+            let end = replay(
+                &level.grid,
+                level.player,
+                &level.boxes,
+                &s.moves,
+                Notation::Nsew,
+            )
+            .map_err(|e| format!("{}: {e}", level.name))?;
+            if !end.solved(&level.goals) {
+                return Err(format!("{} not solved", level.name));
+            }
+            if (end.pushes, end.walks) != (s.pushes, s.walks) {
+                return Err(format!("{}: counts differ from the replay", level.name));
+            }
+            Ok(Some(s.pushes))
+        }
+        Outcome::Impossible => Ok(None),
+        Outcome::Limit(why) => Err(format!("{}: limit {why}", level.name)),
+    }
 }
