@@ -378,6 +378,46 @@ fn multi_methods_json_and_stats() {
 }
 
 #[test]
+fn multi_fast_on_any_number_of_threads() {
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/collection.xsb");
+    for threads in ["1", "2", "3", "5"] {
+        let out = bin()
+            .arg("--multi")
+            .arg(&level)
+            .args(["--fast", "--threads", threads, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{threads}");
+        let status: Vec<String> = text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+            .collect();
+        assert_eq!(
+            status,
+            [r#""solved""#, r#""solved""#, r#""impossible""#],
+            "{threads}"
+        );
+    }
+    // Limits name what the user set, whichever search hit it.
+    let hard = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/levels/sasquatch.xsb");
+    let out = bin()
+        .arg("--multi")
+        .arg(&hard)
+        .args(["--fast", "--threads", "2", "--time-limit", "0.000001"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(text(&out.stdout).contains("No solution found (time limit 0.000001 s)."));
+    let out = bin()
+        .arg("--multi")
+        .arg(&level)
+        .args(["--fast", "--threads", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn bench_multi_keeps_input_order_with_jobs() {
     let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/collection.xsb");
     let out = bin()

@@ -79,13 +79,23 @@ proptest! {
             prop_assert_eq!(got, expected, "{:?} on {}", method, level.name);
         }
         // The others must find a legal solution exactly when one exists.
-        for (method, fast) in [(Method::Dfs, false), (Method::Greedy, false), (Method::AStar, true)] {
-            let options = MultiOptions { method, fast, ..MultiOptions::default() };
+        // `--fast` runs its searches one after another, or side by side on 2 and 4 threads.
+        let others = [
+            (Method::Dfs, false, 1),
+            (Method::Greedy, false, 1),
+            (Method::AStar, true, 1),
+            (Method::AStar, true, 2),
+            (Method::AStar, true, 4),
+        ];
+        for (method, fast, threads) in others {
+            let options = MultiOptions { method, fast, threads, ..MultiOptions::default() };
             let report = solve(&level, &options, &mut |_| {});
             let got = check_solution(&level, &report.outcome)?;
-            prop_assert_eq!(got.is_some(), expected.is_some(), "{:?} fast={} on {}", method, fast, level.name);
+            prop_assert_eq!(got.is_some(), expected.is_some(), "{:?} fast={} threads={} on {}", method, fast, threads, level.name);
             if let (Some(g), Some(e)) = (got, expected) {
                 prop_assert!(g >= e);
+                // A solution marked push-optimal has the fewest pushes.
+                prop_assert!(!report.optimal || g == e);
             }
         }
     }

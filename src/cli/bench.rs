@@ -106,7 +106,7 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
     if args.files.is_empty() {
         return Err(CliError::Usage("bench --multi needs level files".into()));
     }
-    let options = args.search.options()?;
+    let options = args.search.options(args.jobs as usize)?;
     let mut levels: Vec<Level> = Vec::new();
     for input in read_inputs(&args.files)? {
         let parsed =

@@ -140,6 +140,9 @@ pub struct SearchArgs {
     /// Multi-box: give up on a level when the search holds this much memory.
     #[arg(long, value_name = "MB", default_value_t = sokoban::multi::DEFAULT_MAX_MEMORY_MB)]
     max_memory: usize,
+    /// Multi-box --fast: threads its searches run on, side by side [default: the cores, shared between bench --jobs].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -157,7 +160,9 @@ enum MethodArg {
 }
 
 impl SearchArgs {
-    pub fn options(&self) -> Result<sokoban::multi::MultiOptions, CliError> {
+    /// The library's options; `jobs` levels are solved at once, so by
+    /// default each gets its share of the cores.
+    pub fn options(&self, jobs: usize) -> Result<sokoban::multi::MultiOptions, CliError> {
         use sokoban::multi::{Limits, Method, MultiOptions};
         let time = match self.time_limit {
             None => None,
@@ -177,6 +182,12 @@ impl SearchArgs {
                 MethodArg::Greedy => Method::Greedy,
             },
             fast: self.fast,
+            threads: match self.threads {
+                Some(n) => n as usize,
+                None => std::thread::available_parallelism()
+                    .map_or(1, |n| n.get() / jobs.max(1))
+                    .max(1),
+            },
             limits: Limits {
                 time,
                 max_nodes: self.max_nodes,

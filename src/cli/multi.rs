@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
-    let options = args.search.options()?;
+    let options = args.search.options(1)?;
     let inputs = read_inputs(&args.files)?;
     let mut levels: Vec<Level> = Vec::new();
     for input in &inputs {

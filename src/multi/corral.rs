@@ -33,6 +33,10 @@ pub struct Corrals {
     queue: Vec<u16>,
     /// Union-find over area labels, to merge areas sharing a barrier box.
     parent: Vec<u32>,
+    /// Per cell holding a box next to a corral, that corral (else `NO_AREA`).
+    owner: Vec<u32>,
+    /// Per corral, whether some box of it is off a goal or a goal in it empty.
+    unfinished: Vec<bool>,
 }
 
 const NO_AREA: u32 = u32::MAX;
@@ -91,26 +95,51 @@ impl Corrals {
                 }
             }
         }
-        // Per merged corral: is it PI, is it finished, and its pushes.
-        let roots: Vec<u32> = (0..self.parent.len() as u32)
-            .filter(|&a| self.find(a) == a)
-            .collect();
-        let mut best: Option<Vec<(u16, Direction)>> = None;
-        'corral: for root in roots {
-            let in_corral = |s: &mut Self, c: u16| {
-                c != NONE && s.area[c as usize] != NO_AREA && s.find(s.area[c as usize]) == root
-            };
-            // The corral's boxes: every box next to it.
-            let mut members = Vec::new();
-            for &b in boxes {
-                if board.next[b as usize].iter().any(|&x| in_corral(self, x)) {
-                    members.push(b);
-                }
+        // Every cell's label becomes its merged corral's root, so that a
+        // corral test is one comparison.
+        for a in 0..self.parent.len() as u32 {
+            let r = self.find(a);
+            self.parent[a as usize] = r;
+        }
+        for c in 0..n {
+            if self.area[c] != NO_AREA {
+                self.area[c] = self.parent[self.area[c] as usize];
             }
-            let mut pushes = Vec::new();
-            let mut unfinished = false;
-            for &b in &members {
-                unfinished |= !board.is_goal[b as usize];
+        }
+        // Per box, its corral (each box is next to at most one after the
+        // merge); per corral, whether it is unfinished (a box off a goal, or
+        // an empty goal inside).
+        let corrals = self.parent.len();
+        self.unfinished.clear();
+        self.unfinished.resize(corrals, false);
+        self.owner.resize(n, NO_AREA);
+        for &b in boxes {
+            if let Some(&x) = board.next[b as usize]
+                .iter()
+                .find(|&&x| x != NONE && self.area[x as usize] != NO_AREA)
+            {
+                let root = self.area[x as usize];
+                self.owner[b as usize] = root;
+                self.unfinished[root as usize] |= !board.is_goal[b as usize];
+            }
+        }
+        for &g in &board.goals {
+            let label = self.area[g as usize];
+            if label != NO_AREA && !occupied[g as usize] {
+                self.unfinished[label as usize] = true;
+            }
+        }
+        // Per unfinished corral: is it PI, and its pushes.
+        let mut best: Option<Vec<(u16, Direction)>> = None;
+        let mut pushes = Vec::new();
+        'corral: for root in 0..corrals as u32 {
+            if self.parent[root as usize] != root || !self.unfinished[root as usize] {
+                continue;
+            }
+            let (area, owner) = (&self.area, &self.owner);
+            let in_corral = |c: u16| c != NONE && area[c as usize] == root;
+            pushes.clear();
+            for &b in boxes.iter().filter(|&&b| owner[b as usize] == root) {
                 for dir in Direction::ALL {
                     let ahead = board.step(b, dir);
                     let behind = board.step(b, dir.opposite());
@@ -120,9 +149,9 @@ impl Corrals {
                     // Where the player could stand to make this push before
                     // any box of the corral moves: a reachable cell, or a cell
                     // freed by moving some other box.
-                    let outside_box = occupied[behind as usize] && !members.contains(&behind);
+                    let outside_box = occupied[behind as usize] && owner[behind as usize] != root;
                     let standing_now = !occupied[behind as usize] && reached(behind);
-                    if in_corral(self, ahead) {
+                    if in_corral(ahead) {
                         if outside_box {
                             continue 'corral; // P: possible later, not now
                         }
@@ -134,18 +163,12 @@ impl Corrals {
                     }
                 }
             }
-            // An empty goal inside the corral also leaves it unfinished.
-            if !unfinished {
-                unfinished = (0..board.len() as u16).any(|c| {
-                    board.is_goal[c as usize] && !occupied[c as usize] && in_corral(self, c)
-                });
-            }
-            if !unfinished {
-                continue;
-            }
             if best.as_ref().is_none_or(|p| pushes.len() < p.len()) {
-                best = Some(pushes);
+                best = Some(pushes.clone());
             }
+        }
+        for &b in boxes {
+            self.owner[b as usize] = NO_AREA;
         }
         best
     }

@@ -15,6 +15,7 @@ pub mod table;
 use crate::level::Level;
 use crate::moves::Outcome;
 use board::{Board, Unsearchable};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Search method.
@@ -93,6 +94,8 @@ pub struct MultiOptions {
     /// Greedy, then weighted A*: reaches harder levels, not optimal (see [`fast`]).
     pub fast: bool,
     pub limits: Limits,
+    /// Threads for the `--fast` portfolio (0 or 1: one after another).
+    pub threads: usize,
 }
 
 /// Counters of a search.
@@ -127,28 +130,57 @@ pub struct MultiReport {
     pub optimal: bool,
 }
 
-/// `--fast`: a portfolio within the limits. A greedy search first (it finds
-/// most solutions at once, however long), then plain A* (small levels it
-/// solves outright, and optimally), then weighted A* (the bound counted three
-/// times) for the rest; the first two get a quarter of the limits each. Any
-/// of them running out of positions proves the level impossible. The bool
-/// says whether the answer came from plain A* (so is push-optimal).
-fn fast(
+/// One search of a `--fast` lane: its method, the weight on the bound, and
+/// the share of the lane's limits it may use (1 = all that is left).
+type Phase = (Method, u32, u32);
+
+/// The lanes of `--fast` for a number of threads: each lane runs its phases
+/// one after another, and the lanes run side by side.
+///
+/// On one thread: a greedy search first (it finds many solutions at once,
+/// however long), then plain A* (small levels it solves outright, and
+/// optimally), then weighted A* (the bound counted three times) for the
+/// rest; the first two get a quarter of the limits each. On two threads,
+/// plain A* and weighted A* each get a thread for the whole time (measured
+/// on Sasquatch and Microban II, weighted A* finds what greedy finds, and
+/// more); a third thread runs greedy, and more threads weighted A* with
+/// other weights.
+fn lanes(threads: usize) -> Vec<Vec<Phase>> {
+    const ASTAR: Phase = (Method::AStar, 1, 1);
+    const WEIGHTED: Phase = (Method::AStar, 3, 1);
+    match threads {
+        0 | 1 => vec![vec![
+            (Method::Greedy, 1, 4),
+            (Method::AStar, 1, 4),
+            WEIGHTED,
+        ]],
+        n => {
+            let mut lanes = vec![vec![ASTAR], vec![WEIGHTED], vec![(Method::Greedy, 1, 1)]];
+            lanes.extend((3..n).map(|k| vec![(Method::AStar, [2, 5, 8][k % 3], 1)]));
+            lanes.truncate(n);
+            lanes
+        }
+    }
+}
+
+/// What one lane found: the outcome, its counters, and whether the answer
+/// came from plain A* (so is push-optimal).
+type LaneResult = (Outcome, MultiStats, bool);
+
+/// Runs one lane's phases until one of them ends without hitting a limit
+/// (or `stop` is raised by another lane).
+fn run_lane(
     board: &Board,
-    options: &MultiOptions,
+    phases: &[Phase],
+    limits: &Limits,
+    stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
-) -> (Outcome, MultiStats, bool) {
+) -> LaneResult {
     let started = Instant::now();
-    let limits = &options.limits;
-    let phases = [
-        (Method::Greedy, 1, 4),
-        (Method::AStar, 1, 4),
-        (Method::AStar, 3, 1),
-    ];
     let mut total = MultiStats::default();
     let mut last = (Outcome::Impossible, false);
     for (k, &(method, weight, share)) in phases.iter().enumerate() {
-        let final_phase = k + 1 == phases.len();
+        let final_phase = k + 1 == phases.len() || share == 1;
         let left_time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
         let left_nodes = limits.max_nodes.map(|n| n.saturating_sub(total.generated));
         let phase = Limits {
@@ -168,18 +200,82 @@ fn fast(
                 limits.max_memory / share as usize
             },
         };
-        let (outcome, stats) = search::run(board, method, weight, &phase, progress);
+        let (outcome, stats) = search::run(board, method, weight, &phase, stop, progress);
         total.expanded += stats.expanded;
         total.generated += stats.generated;
         total.memory_bytes = total.memory_bytes.max(stats.memory_bytes);
         total.lower_bound = stats.lower_bound;
-        let optimal = method == Method::AStar && weight == 1;
-        last = (outcome, optimal);
-        if !matches!(last.0, Outcome::Limit(_)) {
+        last = (outcome, method == Method::AStar && weight == 1);
+        if !matches!(last.0, Outcome::Limit(_)) || stop.load(Ordering::Relaxed) {
             break;
         }
     }
-    let (mut outcome, optimal) = last;
+    (last.0, total, last.1)
+}
+
+/// `--fast`: the portfolio of [`lanes`] within the limits, on
+/// `options.threads` threads. The first lane to finish gives the answer (any
+/// search running out of positions proves the level impossible) and stops
+/// the others; the limits are shared: the same time for every lane, and the
+/// nodes and memory split between them.
+fn fast(
+    board: &Board,
+    options: &MultiOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> (Outcome, MultiStats, bool) {
+    let started = Instant::now();
+    let limits = &options.limits;
+    let lanes = lanes(options.threads);
+    let count = lanes.len();
+    let lane_limits = Limits {
+        time: limits.time,
+        max_nodes: limits.max_nodes.map(|n| n / count as u64),
+        max_memory: limits.max_memory / count,
+    };
+    let stop = AtomicBool::new(false);
+    // The lane that raised `stop` first: its answer is the one given.
+    let first = AtomicUsize::new(usize::MAX);
+    let finish = |lane: usize, result: LaneResult| {
+        if !matches!(result.0, Outcome::Limit(_)) && !stop.swap(true, Ordering::Relaxed) {
+            first.store(lane, Ordering::Relaxed);
+        }
+        result
+    };
+    let results: Vec<LaneResult> = std::thread::scope(|scope| {
+        let others: Vec<_> = lanes[1..]
+            .iter()
+            .enumerate()
+            .map(|(k, phases)| {
+                let (lane_limits, stop, finish) = (&lane_limits, &stop, &finish);
+                scope.spawn(move || {
+                    finish(
+                        k + 1,
+                        run_lane(board, phases, lane_limits, stop, &mut |_| {}),
+                    )
+                })
+            })
+            .collect();
+        let mine = finish(0, run_lane(board, &lanes[0], &lane_limits, &stop, progress));
+        let mut results = vec![mine];
+        results.extend(
+            others
+                .into_iter()
+                .map(|h| h.join().expect("a search lane panicked")),
+        );
+        results
+    });
+    let mut total = MultiStats::default();
+    for (_, stats, _) in &results {
+        total.expanded += stats.expanded;
+        total.generated += stats.generated;
+        total.memory_bytes += stats.memory_bytes;
+        total.lower_bound = total.lower_bound.max(stats.lower_bound);
+    }
+    let winner = first.load(Ordering::Relaxed);
+    let (mut outcome, _, optimal) = results
+        .into_iter()
+        .nth(if winner == usize::MAX { 0 } else { winner })
+        .expect("every lane has a result");
     if let Outcome::Limit(why) = &mut outcome {
         // Name the limit the user set, not what was left of it.
         if let Some(whole) = limits
@@ -229,7 +325,9 @@ pub fn solve(
     let (outcome, stats, optimal) = if options.fast {
         fast(&board, options, progress)
     } else {
-        let (outcome, stats) = search::run(&board, options.method, 1, &options.limits, progress);
+        let stop = AtomicBool::new(false);
+        let (outcome, stats) =
+            search::run(&board, options.method, 1, &options.limits, &stop, progress);
         (outcome, stats, options.method.optimal())
     };
     MultiReport {

@@ -24,6 +24,7 @@ use std::cmp::Reverse;
 use std::collections::HashMap;
 use std::collections::{BinaryHeap, VecDeque};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// A move of the search: one box pushed `count` times in one direction
@@ -123,6 +124,7 @@ pub fn run(
     method: Method,
     weight: u32,
     limits: &Limits,
+    stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> (Outcome, MultiStats) {
     let started = Instant::now();
@@ -206,6 +208,9 @@ pub fn run(
             s.stats.memory_bytes = s.memory_bytes();
             if let Some(why) = limits.reached(started, s.stats.memory_bytes) {
                 return (Outcome::Limit(why), s.stats);
+            }
+            if stop.load(Ordering::Relaxed) {
+                return (Outcome::Limit("stopped".into()), s.stats);
             }
             if last_report.elapsed().as_millis() >= 100 {
                 last_report = Instant::now();
@@ -333,6 +338,49 @@ impl Search<'_> {
         least
     }
 
+    /// True when a box newly on `cell` (it came from `freed`, where the
+    /// player now stands) leaves the player's area connected: the area cells
+    /// around `cell` form one run on the ring of its eight neighbours, so
+    /// every walk through `cell` has a way round it. Sufficient, not necessary.
+    fn keeps_area_whole(&self, cell: u16, freed: u16, reached: u32) -> bool {
+        let board = self.board;
+        let inside = |c: u16| {
+            c != NONE
+                && !self.occupied[c as usize]
+                && (c == freed || self.reach[c as usize] == reached)
+        };
+        // The ring in order N, NE, E, SE, S, SW, W, NW.
+        let order = [
+            Direction::North,
+            Direction::East,
+            Direction::South,
+            Direction::West,
+        ];
+        let mut ring = [false; 8];
+        for (k, &d) in order.iter().enumerate() {
+            let e = order[(k + 1) % 4];
+            let (a, c) = (board.step(cell, d), board.step(cell, e));
+            ring[2 * k] = inside(a);
+            let corner = if a != NONE {
+                board.step(a, e)
+            } else if c != NONE {
+                board.step(c, d)
+            } else {
+                NONE
+            };
+            ring[2 * k + 1] = inside(corner);
+        }
+        // Count the runs of area cells that hold a side neighbour of `cell`.
+        let mut runs = 0;
+        for k in 0..8 {
+            if ring[k] && !ring[(k + 7) % 8] {
+                let side = (k..k + 8).take_while(|&j| ring[j % 8]).any(|j| j % 2 == 0);
+                runs += side as u32;
+            }
+        }
+        runs <= 1
+    }
+
     fn expand(&mut self, node: u32, boxes: &[u16]) {
         let board = self.board;
         let u = node as usize;
@@ -378,9 +426,14 @@ impl Search<'_> {
         let least = self.normalize(self.nodes.player[u], true);
         let reached = self.stamp;
         let reach = &self.reach;
-        let only = self.corrals.restrict(board, &self.occupied, boxes, |c| {
-            reach[c as usize] == reached
-        });
+        // With every free cell in the player's area there is no corral.
+        let only = if self.queue.len() + boxes.len() == board.len() {
+            None
+        } else {
+            self.corrals.restrict(board, &self.occupied, boxes, |c| {
+                reach[c as usize] == reached
+            })
+        };
         let mut child = Vec::with_capacity(boxes.len());
         let parent_hash = self.nodes.hash[u] ^ board.zobrist_player[self.nodes.player[u] as usize];
         for (i, &b) in boxes.iter().enumerate() {
@@ -428,17 +481,18 @@ impl Search<'_> {
                     }
                 };
                 if let Some(table) = table {
-                    // When the box left the player's area and the cell it
-                    // freed opens onto nothing new, the area just gains that
-                    // cell: no flood needed.
-                    let grows_only = pushes == 1
-                        && self.reach[ahead as usize] != reached
-                        && board.next[b as usize].iter().all(|&x| {
-                            x == NONE
-                                || self.occupied[x as usize]
-                                || self.reach[x as usize] == reached
-                        });
-                    let player = if grows_only {
+                    // When the cell the box freed opens onto nothing new, and
+                    // the cell it entered was outside the player's area or
+                    // leaves the area in one piece, the area just trades one
+                    // cell for the other: no flood needed.
+                    let opens_nothing = board.next[b as usize].iter().all(|&x| {
+                        x == NONE || self.occupied[x as usize] || self.reach[x as usize] == reached
+                    });
+                    let simple = pushes == 1
+                        && opens_nothing
+                        && (self.reach[ahead as usize] != reached
+                            || (ahead != least && self.keeps_area_whole(ahead, b, reached)));
+                    let player = if simple {
                         least.min(b)
                     } else {
                         self.normalize(stand, false)
