@@ -423,7 +423,7 @@ impl Search<'_> {
                     .filter(|b| frozen.cells.binary_search(b).is_err()),
             );
         }
-        let least = self.normalize(self.nodes.player[u], true);
+        let least = self.normalize(self.nodes.player(node), true);
         let reached = self.stamp;
         let reach = &self.reach;
         // With every free cell in the player's area there is no corral.
@@ -435,7 +435,8 @@ impl Search<'_> {
             })
         };
         let mut child = Vec::with_capacity(boxes.len());
-        let parent_hash = self.nodes.hash[u] ^ board.zobrist_player[self.nodes.player[u] as usize];
+        let parent_hash =
+            self.nodes.hash[u] ^ board.zobrist_player[self.nodes.player(node) as usize];
         for (i, &b) in boxes.iter().enumerate() {
             for dir in Direction::ALL {
                 if let Some(pushes) = &only

@@ -1,6 +1,6 @@
 //! The search's nodes and its transposition table.
 //!
-//! Nodes live in flat columns (one vector per field, box sets back to back),
+//! Nodes live in flat columns (one vector per field, keys back to back),
 //! so a node costs a few dozen bytes and no allocation. The table is open
 //! addressing over node numbers: the Zobrist hash finds the slot, and a hit
 //! counts only when the whole key (box set and normalized player) is equal,
@@ -27,8 +27,8 @@ fn slot_of(node: u32, hash: u64) -> u64 {
 #[derive(Clone, Debug)]
 pub struct Nodes {
     width: usize,
-    boxes: Vec<u16>,
-    pub player: Vec<u16>,
+    /// Per node, its box cells then its player cell: a lookup compares one run of memory.
+    keys: Vec<u16>,
     pub hash: Vec<u64>,
     /// Pushes from the start.
     pub g: Vec<u32>,
@@ -48,8 +48,7 @@ impl Nodes {
     pub fn new(boxes_per_node: usize) -> Nodes {
         Nodes {
             width: boxes_per_node,
-            boxes: Vec::new(),
-            player: Vec::new(),
+            keys: Vec::new(),
             hash: Vec::new(),
             g: Vec::new(),
             h: Vec::new(),
@@ -63,16 +62,20 @@ impl Nodes {
     }
 
     pub fn len(&self) -> usize {
-        self.player.len()
+        self.hash.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.player.is_empty()
+        self.hash.is_empty()
     }
 
     pub fn boxes(&self, node: u32) -> &[u16] {
-        let i = node as usize * self.width;
-        &self.boxes[i..i + self.width]
+        let i = node as usize * (self.width + 1);
+        &self.keys[i..i + self.width]
+    }
+
+    pub fn player(&self, node: u32) -> u16 {
+        self.keys[node as usize * (self.width + 1) + self.width]
     }
 
     /// The node with this key, if there is one.
@@ -86,13 +89,12 @@ impl Nodes {
                 return None;
             }
             let node = entry as u32;
-            let n = node as usize;
-            if entry & 0xFFFF_FFFF_0000_0000 == tag
-                && self.hash[n] == key.hash
-                && self.player[n] == key.player
-                && self.boxes(node) == key.boxes
-            {
-                return Some(node);
+            if entry & 0xFFFF_FFFF_0000_0000 == tag {
+                let i = node as usize * (self.width + 1);
+                let stored = &self.keys[i..i + self.width + 1];
+                if stored[self.width] == key.player && &stored[..self.width] == key.boxes {
+                    return Some(node);
+                }
             }
             slot = (slot + 1) & mask;
         }
@@ -110,8 +112,8 @@ impl Nodes {
         pushed_dir: u8,
     ) -> u32 {
         let node = self.len() as u32;
-        self.boxes.extend_from_slice(key.boxes);
-        self.player.push(key.player);
+        self.keys.extend_from_slice(key.boxes);
+        self.keys.push(key.player);
         self.hash.push(key.hash);
         self.g.push(g);
         self.h.push(h);
@@ -147,8 +149,8 @@ impl Nodes {
 
     /// Bytes held, for the memory limit and `--stats`.
     pub fn memory_bytes(&self) -> usize {
-        self.boxes.capacity() * 2
-            + self.len() * (2 + 8 + 4 + 4 + 4 + 2 + 1 + 2 + 1)
+        self.keys.capacity() * 2
+            + self.len() * (8 + 4 + 4 + 4 + 2 + 1 + 2 + 1)
             + self.slots.len() * 8
     }
 }
