@@ -95,16 +95,11 @@ impl Corrals {
                 }
             }
         }
-        // Every cell's label becomes its merged corral's root, so that a
-        // corral test is one comparison.
+        // Every label points straight at its merged corral's root, so that a
+        // corral test is two lookups.
         for a in 0..self.parent.len() as u32 {
             let r = self.find(a);
             self.parent[a as usize] = r;
-        }
-        for c in 0..n {
-            if self.area[c] != NO_AREA {
-                self.area[c] = self.parent[self.area[c] as usize];
-            }
         }
         // Per box, its corral (each box is next to at most one after the
         // merge); per corral, whether it is unfinished (a box off a goal, or
@@ -118,7 +113,7 @@ impl Corrals {
                 .iter()
                 .find(|&&x| x != NONE && self.area[x as usize] != NO_AREA)
             {
-                let root = self.area[x as usize];
+                let root = self.parent[self.area[x as usize] as usize];
                 self.owner[b as usize] = root;
                 self.unfinished[root as usize] |= !board.is_goal[b as usize];
             }
@@ -126,7 +121,7 @@ impl Corrals {
         for &g in &board.goals {
             let label = self.area[g as usize];
             if label != NO_AREA && !occupied[g as usize] {
-                self.unfinished[label as usize] = true;
+                self.unfinished[self.parent[label as usize] as usize] = true;
             }
         }
         // Per unfinished corral: is it PI, and its pushes.
@@ -136,8 +131,12 @@ impl Corrals {
             if self.parent[root as usize] != root || !self.unfinished[root as usize] {
                 continue;
             }
-            let (area, owner) = (&self.area, &self.owner);
-            let in_corral = |c: u16| c != NONE && area[c as usize] == root;
+            let (area, owner, parent) = (&self.area, &self.owner, &self.parent);
+            let in_corral = |c: u16| {
+                c != NONE
+                    && area[c as usize] != NO_AREA
+                    && parent[area[c as usize] as usize] == root
+            };
             pushes.clear();
             for &b in boxes.iter().filter(|&&b| owner[b as usize] == root) {
                 for dir in Direction::ALL {
