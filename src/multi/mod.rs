@@ -141,10 +141,11 @@ type Phase = (Method, u32, u32);
 /// however long), then plain A* (small levels it solves outright, and
 /// optimally), then weighted A* (the bound counted three times) for the
 /// rest; the first two get a quarter of the limits each. On two threads,
-/// plain A* and weighted A* each get a thread for the whole time (measured
-/// on Sasquatch and Microban II, weighted A* finds what greedy finds, and
-/// more); a third thread runs greedy, and more threads weighted A* with
-/// other weights.
+/// plain A* gets one for the whole time, and the other runs greedy for an
+/// eighth of it, then weighted A* (measured on Sasquatch and Microban II,
+/// weighted A* finds most of what greedy finds, and more, but some levels
+/// fall to greedy at once); three threads give each its own, and more
+/// threads run weighted A* with other weights.
 fn lanes(threads: usize) -> Vec<Vec<Phase>> {
     const ASTAR: Phase = (Method::AStar, 1, 1);
     const WEIGHTED: Phase = (Method::AStar, 3, 1);
@@ -154,6 +155,7 @@ fn lanes(threads: usize) -> Vec<Vec<Phase>> {
             (Method::AStar, 1, 4),
             WEIGHTED,
         ]],
+        2 => vec![vec![ASTAR], vec![(Method::Greedy, 1, 8), WEIGHTED]],
         n => {
             let mut lanes = vec![vec![ASTAR], vec![WEIGHTED], vec![(Method::Greedy, 1, 1)]];
             lanes.extend((3..n).map(|k| vec![(Method::AStar, [2, 5, 8][k % 3], 1)]));
