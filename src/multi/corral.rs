@@ -37,6 +37,9 @@ pub struct Corrals {
     owner: Vec<u32>,
     /// Per corral, whether some box of it is off a goal or a goal in it empty.
     unfinished: Vec<bool>,
+    /// The boxes of each unfinished corral of the last call (the first `found`).
+    sets: Vec<Vec<u16>>,
+    found: usize,
 }
 
 const NO_AREA: u32 = u32::MAX;
@@ -56,6 +59,7 @@ impl Corrals {
         self.area.clear();
         self.area.resize(n, NO_AREA);
         self.parent.clear();
+        self.found = 0;
         // Label the unreachable free areas.
         for start in 0..n as u16 {
             if occupied[start as usize] || reached(start) || self.area[start as usize] != NO_AREA {
@@ -166,10 +170,29 @@ impl Corrals {
                 best = Some(pushes.clone());
             }
         }
+        // Keep the boxes of each unfinished corral for [`Corrals::found`].
+        for root in 0..corrals as u32 {
+            if self.parent[root as usize] != root || !self.unfinished[root as usize] {
+                continue;
+            }
+            if self.sets.len() == self.found {
+                self.sets.push(Vec::new());
+            }
+            let set = &mut self.sets[self.found];
+            set.clear();
+            set.extend(boxes.iter().filter(|&&b| self.owner[b as usize] == root));
+            self.found += 1;
+        }
         for &b in boxes {
             self.owner[b as usize] = NO_AREA;
         }
         best
+    }
+
+    /// The boxes (in the order given) of each unfinished corral seen by the
+    /// last [`Corrals::restrict`], PI or not.
+    pub fn found(&self) -> &[Vec<u16>] {
+        &self.sets[..self.found]
     }
 
     fn find(&mut self, mut a: u32) -> u32 {

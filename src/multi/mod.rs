@@ -2,14 +2,16 @@
 //!
 //! [`board`] prepares a level once (compact cells, dead squares, push
 //! distances, Zobrist keys); [`search`] runs A* (or another method) over box
-//! sets with the matching bound of [`bound`] and the freeze deadlocks of
-//! [`deadlock`], storing nodes in the table of [`table`].
+//! sets with the matching bound of [`bound`], the freeze deadlocks of
+//! [`deadlock`], the corrals of [`corral`] and the dead corrals of
+//! [`subset`], storing nodes in the table of [`table`].
 
 pub mod board;
 pub mod bound;
 pub mod corral;
 pub mod deadlock;
 pub mod search;
+pub mod subset;
 pub mod table;
 
 use crate::level::Level;

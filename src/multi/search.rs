@@ -4,9 +4,11 @@
 //! player can reach without pushing). Successors are single pushes; each is
 //! pruned by dead squares, freeze deadlocks and an infinite matching bound
 //! (boxes frozen on goals count as walls for it, so goals they cut off show),
-//! and when a PI-corral exists only its pushes are expanded. A box pushed
-//! into a dead-end tunnel of goals is pushed on to the deepest free goal in
-//! one move (it can only go deeper, and nothing else can reach past it).
+//! and when a PI-corral exists only its pushes are expanded. A node with a
+//! corral whose boxes alone cannot all reach goals is dead (see
+//! [`super::subset`]). A box pushed into a dead-end tunnel of goals is pushed
+//! on to the deepest free goal in one move (it can only go deeper, and
+//! nothing else can reach past it).
 //! A node is closed when it is expanded, never when it is generated, and a
 //! shorter path to a known node updates it (and reopens it if need be), so
 //! A* with the admissible matching bound returns a push-optimal solution.
@@ -16,6 +18,7 @@ use super::board::{Board, NONE, pull_distances};
 use super::bound::{Matcher, Saved};
 use super::corral::Corrals;
 use super::deadlock::Freeze;
+use super::subset::SubsetSearch;
 use super::table::{Key, Nodes};
 use super::{Limits, Method, MultiStats, Progress};
 use crate::grid::Direction;
@@ -94,6 +97,7 @@ struct Search<'b> {
     matcher: Matcher,
     freeze: Freeze,
     corrals: Corrals,
+    subset: SubsetSearch,
     occupied: Vec<bool>,
     /// Flood stamps: `reach[c] == stamp` marks a cell the expanded node's
     /// player reaches; `seen` does the same for a child's normalization.
@@ -144,6 +148,7 @@ pub fn run(
         matcher: Matcher::default(),
         freeze: Freeze::default(),
         corrals: Corrals::default(),
+        subset: SubsetSearch::default(),
         occupied: vec![false; n],
         reach: vec![0; n],
         seen: vec![0; n],
@@ -427,13 +432,29 @@ impl Search<'_> {
         let reached = self.stamp;
         let reach = &self.reach;
         // With every free cell in the player's area there is no corral.
-        let only = if self.queue.len() + boxes.len() == board.len() {
+        let corralled = self.queue.len() + boxes.len() != board.len();
+        let only = if !corralled {
             None
         } else {
             self.corrals.restrict(board, &self.occupied, boxes, |c| {
                 reach[c as usize] == reached
             })
         };
+        // A corral whose boxes alone can never all reach goals: the node is dead.
+        if corralled {
+            let player = self.nodes.player(node);
+            let (corrals, subset) = (&self.corrals, &mut self.subset);
+            if corrals
+                .found()
+                .iter()
+                .any(|set| subset.dead(board, set, player))
+            {
+                for &b in boxes {
+                    self.occupied[b as usize] = false;
+                }
+                return;
+            }
+        }
         let mut child = Vec::with_capacity(boxes.len());
         let parent_hash =
             self.nodes.hash[u] ^ board.zobrist_player[self.nodes.player(node) as usize];
