@@ -157,6 +157,56 @@ impl Board {
     pub fn step(&self, c: u16, dir: Direction) -> u16 {
         self.next[c as usize][dir.index()]
     }
+
+    /// Floods the player's area from `from` (cells `occupied` by boxes
+    /// block), marking each cell reached with `stamp` in `marks`; `queue` is
+    /// scratch. Returns the smallest cell reached: the normalized player.
+    pub fn flood_player(
+        &self,
+        occupied: &[bool],
+        marks: &mut [u32],
+        stamp: u32,
+        queue: &mut Vec<u16>,
+        from: u16,
+    ) -> u16 {
+        queue.clear();
+        queue.push(from);
+        marks[from as usize] = stamp;
+        let mut least = from;
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head];
+            head += 1;
+            least = least.min(c);
+            for &n in &self.next[c as usize] {
+                if n != NONE && marks[n as usize] != stamp && !occupied[n as usize] {
+                    marks[n as usize] = stamp;
+                    queue.push(n);
+                }
+            }
+        }
+        least
+    }
+
+    /// The cell the box on `b` enters when pushed in `dir`, when that push
+    /// can be made now: the player reaches the cell behind it (`reached`),
+    /// and the cell ahead is free and not a dead square.
+    pub fn push_into(
+        &self,
+        b: u16,
+        dir: Direction,
+        occupied: &[bool],
+        reached: impl Fn(u16) -> bool,
+    ) -> Option<u16> {
+        let behind = self.step(b, dir.opposite());
+        let ahead = self.step(b, dir);
+        let legal = behind != NONE
+            && ahead != NONE
+            && reached(behind)
+            && !occupied[ahead as usize]
+            && !self.dead[ahead as usize];
+        legal.then_some(ahead)
+    }
 }
 
 /// True when every cell from `c` onwards in direction `d` is a goal with

@@ -318,29 +318,13 @@ impl Search<'_> {
     /// area, asked about for every push); otherwise `seen` is used.
     fn normalize(&mut self, from: u16, keep: bool) -> u16 {
         self.stamp += 1;
-        let stamp = self.stamp;
         let marks = if keep {
             &mut self.reach
         } else {
             &mut self.seen
         };
-        self.queue.clear();
-        self.queue.push(from);
-        marks[from as usize] = stamp;
-        let mut least = from;
-        let mut head = 0;
-        while head < self.queue.len() {
-            let c = self.queue[head];
-            head += 1;
-            least = least.min(c);
-            for &n in &self.board.next[c as usize] {
-                if n != NONE && marks[n as usize] != stamp && !self.occupied[n as usize] {
-                    marks[n as usize] = stamp;
-                    self.queue.push(n);
-                }
-            }
-        }
-        least
+        self.board
+            .flood_player(&self.occupied, marks, self.stamp, &mut self.queue, from)
     }
 
     /// True when a box newly on `cell` (it came from `freed`, where the
@@ -465,16 +449,12 @@ impl Search<'_> {
                 {
                     continue;
                 }
-                let behind = board.step(b, dir.opposite());
-                let ahead = board.step(b, dir);
-                if behind == NONE
-                    || ahead == NONE
-                    || self.reach[behind as usize] != reached
-                    || self.occupied[ahead as usize]
-                    || board.dead[ahead as usize]
-                {
+                let reach = &self.reach;
+                let Some(ahead) =
+                    board.push_into(b, dir, &self.occupied, |c| reach[c as usize] == reached)
+                else {
                     continue;
-                }
+                };
                 // Into a dead-end tunnel of goals the box goes as deep as it can.
                 let (mut end, mut pushes) = (ahead, 1u16);
                 if board.goal_tunnel[ahead as usize][dir.index()] {

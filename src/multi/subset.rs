@@ -15,7 +15,7 @@
 //! Microban II the budget between 25 and 60 solved the most. Answers are
 //! kept per (box set, player area), so a corral is searched once.
 
-use super::board::{Board, NONE};
+use super::board::Board;
 use super::deadlock::Freeze;
 use crate::grid::Direction;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -166,16 +166,12 @@ impl SubsetSearch {
             let reached = self.stamp;
             for (i, &b) in boxes.iter().enumerate() {
                 for dir in Direction::ALL {
-                    let behind = board.step(b, dir.opposite());
-                    let ahead = board.step(b, dir);
-                    if behind == NONE
-                        || ahead == NONE
-                        || self.reach[behind as usize] != reached
-                        || self.occupied[ahead as usize]
-                        || board.dead[ahead as usize]
-                    {
+                    let reach = &self.reach;
+                    let Some(ahead) =
+                        board.push_into(b, dir, &self.occupied, |c| reach[c as usize] == reached)
+                    else {
                         continue;
-                    }
+                    };
                     self.occupied[b as usize] = false;
                     self.occupied[ahead as usize] = true;
                     if !self.freeze.deadlocked(board, &self.occupied, ahead) {
@@ -202,24 +198,13 @@ impl SubsetSearch {
     /// returns its smallest cell.
     fn flood(&mut self, board: &Board, from: u16) -> u16 {
         self.stamp += 1;
-        let stamp = self.stamp;
-        self.queue.clear();
-        self.queue.push(from);
-        self.reach[from as usize] = stamp;
-        let mut least = from;
-        let mut head = 0;
-        while head < self.queue.len() {
-            let c = self.queue[head];
-            head += 1;
-            least = least.min(c);
-            for &x in &board.next[c as usize] {
-                if x != NONE && self.reach[x as usize] != stamp && !self.occupied[x as usize] {
-                    self.reach[x as usize] = stamp;
-                    self.queue.push(x);
-                }
-            }
-        }
-        least
+        board.flood_player(
+            &self.occupied,
+            &mut self.reach,
+            self.stamp,
+            &mut self.queue,
+            from,
+        )
     }
 }
 
@@ -227,6 +212,7 @@ impl SubsetSearch {
 mod tests {
     use super::*;
     use crate::level::parse_xsb;
+    use crate::multi::board::NONE;
 
     fn board(text: &str) -> Board {
         Board::new(&parse_xsb(text.as_bytes(), 1000).unwrap()[0]).unwrap()
