@@ -118,6 +118,25 @@ impl Matcher {
         }
     }
 
+    /// Holds a saved matching again as it was (its costs are not kept: only
+    /// [`Matcher::bound_shrunk`] may follow, which needs none).
+    pub fn load(&mut self, saved: &Saved) {
+        self.n = saved.goal_of.len() - 1;
+        self.u.clone_from(&saved.u);
+        self.v.clone_from(&saved.v);
+        self.goal_of.clone_from(&saved.goal_of);
+    }
+
+    /// Holds the matching of the last [`Matcher::bound_shrunk`], so that the
+    /// position it was computed for can have children of its own.
+    pub fn adopt_shrunk(&mut self) {
+        self.n = self.sgoal_of.len() - 1;
+        std::mem::swap(&mut self.u, &mut self.su);
+        std::mem::swap(&mut self.v, &mut self.sv);
+        std::mem::swap(&mut self.goal_of, &mut self.sgoal_of);
+        std::mem::swap(&mut self.cost, &mut self.row);
+    }
+
     /// Takes up a saved matching of `boxes` over `distance` again, then moves
     /// the box of row `moved` to `cell` for good: the matching of a child of
     /// the saved position, at the price of one augmenting path.
@@ -175,6 +194,82 @@ impl Matcher {
             at,
         );
         let total: i64 = (1..=n).map(|j| at(self.sgoal_of[j], j) as i64).sum();
+        (total < BLOCKED as i64).then_some(total as u32)
+    }
+}
+
+impl Matcher {
+    /// The bound of a child whose boxes froze on goals (so the distance
+    /// table changed), from the held matching of its parent: the rows of the
+    /// frozen boxes and the columns of their goals drop out, and walls only
+    /// raise costs, so the parent's duals stay feasible; the edges still
+    /// tight stay matched and only the other rows (the moved box's among
+    /// them) are matched again, one augmenting path each.
+    ///
+    /// `boxes` are the child's unfrozen boxes over the new `distance` table;
+    /// `old_row[r]` is the parent row of new row `r` (`None` for the moved
+    /// box), `old_col[c]` the parent column of new column `c`. The held
+    /// matching is left as it was, for the parent's other children.
+    pub fn bound_shrunk(
+        &mut self,
+        distance: &[Vec<u16>],
+        boxes: &[u16],
+        old_row: &[Option<usize>],
+        old_col: &[usize],
+    ) -> Option<u32> {
+        let n = boxes.len();
+        debug_assert!(n == old_row.len() && n == old_col.len() && n <= self.n);
+        self.row.clear();
+        for &b in boxes {
+            self.row.extend((0..n).map(|g| cost_of(distance, b, g)));
+        }
+        for dual in [&mut self.su, &mut self.sv] {
+            dual.clear();
+            dual.resize(n + 1, 0);
+        }
+        self.sgoal_of.clear();
+        self.sgoal_of.resize(n + 1, 0);
+        // New row of each parent row.
+        self.way.clear();
+        self.way.resize(self.n + 1, 0);
+        for (r, old) in old_row.iter().enumerate() {
+            if let Some(old) = old {
+                self.way[old + 1] = r + 1;
+            }
+        }
+        let cost = &self.row;
+        for (c, &old) in old_col.iter().enumerate() {
+            let (c, old) = (c + 1, old + 1);
+            self.sv[c] = self.v[old];
+            let r = self.way[self.goal_of[old]];
+            if r != 0 {
+                let tight =
+                    cost[(r - 1) * n + (c - 1)] as i64 == self.u[self.goal_of[old]] + self.v[old];
+                if tight {
+                    self.sgoal_of[c] = r;
+                    self.su[r] = self.u[self.goal_of[old]];
+                }
+            }
+        }
+        let mut matched = vec![false; n + 1];
+        for c in 1..=n {
+            matched[self.sgoal_of[c]] = true;
+        }
+        let (mut way, mut used) = (Vec::new(), Vec::new());
+        // Unmatched rows start at u = 0: reduced costs stay non-negative
+        // (v never grows).
+        for r in (1..=n).filter(|&r| !matched[r]) {
+            add_row(
+                (&mut self.su, &mut self.sv, &mut self.sgoal_of),
+                (&mut way, &mut self.min_v, &mut used),
+                n,
+                r,
+                |i, j| cost[(i - 1) * n + (j - 1)],
+            );
+        }
+        let total: i64 = (1..=n)
+            .map(|c| cost[(self.sgoal_of[c] - 1) * n + (c - 1)] as i64)
+            .sum();
         (total < BLOCKED as i64).then_some(total as u32)
     }
 }
@@ -307,6 +402,58 @@ mod tests {
                     want(&after)
                 );
                 assert_eq!(m.bound_moved(&distance, moved, boxes[moved]), want(&boxes));
+            }
+        }
+    }
+
+    #[test]
+    fn shrinking_after_boxes_freeze_matches_a_fresh_matching() {
+        let mut seed = 777u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u16
+        };
+        let (mut held, mut fresh) = (Matcher::default(), Matcher::default());
+        for n in 2..=7 {
+            for _ in 0..300 {
+                let old: Vec<Vec<u16>> = (0..n)
+                    .map(|_| {
+                        (0..10)
+                            .map(|_| if next() % 9 == 0 { FAR } else { next() % 20 })
+                            .collect()
+                    })
+                    .collect();
+                let boxes: Vec<u16> = (0..n).map(|_| next() % 10).collect();
+                held.bound_with(&old, &boxes);
+                // Some goals drop out with some rows; the rest only get dearer.
+                let gone = 1 + next() as usize % (n - 1);
+                let kept_cols: Vec<usize> = (gone..n).collect();
+                let new: Vec<Vec<u16>> = kept_cols
+                    .iter()
+                    .map(|&g| {
+                        old[g]
+                            .iter()
+                            .map(|&d| match next() % 4 {
+                                0 if d != FAR => d.saturating_add(next() % 5),
+                                1 if next() % 6 == 0 => FAR,
+                                _ => d,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                // Rows `gone..n` stay, the first of them (maybe) moved.
+                let mut rows: Vec<Option<usize>> = (gone..n).map(Some).collect();
+                let mut cells: Vec<u16> = boxes[gone..].to_vec();
+                if next() % 2 == 0 {
+                    rows[0] = None;
+                    cells[0] = next() % 10;
+                }
+                let want = fresh.bound_with(&new, &cells);
+                assert_eq!(held.bound_shrunk(&new, &cells, &rows, &kept_cols), want);
+                // The held matching is untouched: the parent's bound again.
+                assert_eq!(held.held_total(), fresh.bound_with(&old, &boxes));
             }
         }
     }

@@ -404,6 +404,28 @@ impl Search<'_> {
                 self.parent_movable[row] = cell;
                 self.parent_matched = true;
             }
+        } else if let Some((table, movable, saved)) = self.saved.get(&up)
+            && frozen.cells.len() > table.cells.len()
+        {
+            // Boxes froze on goals with the last push: shrink the parent's
+            // matching instead of matching from scratch.
+            let (table, movable) = (table.clone(), movable.clone());
+            self.matcher.load(saved);
+            self.parent_movable = movable;
+            let push = Push {
+                from: self.nodes.pushed_from[u],
+                dir: Direction::from_index(self.nodes.pushed_dir[u] as usize),
+                count: self.nodes.pushed_len[u],
+            };
+            self.parent_matched = true;
+            let shrunk = self.shrunk_bound(&frozen, &table, boxes, push);
+            if shrunk.is_some() && self.parent_matched {
+                self.matcher.adopt_shrunk();
+                self.parent_movable.clone_from(&self.movable);
+            } else {
+                self.parent_movable.clear();
+                self.parent_matched = false;
+            }
         }
         if !self.parent_matched {
             self.parent_movable.extend(
@@ -521,6 +543,7 @@ impl Search<'_> {
                         hash,
                         push,
                         &table,
+                        &frozen,
                         moved,
                     );
                 }
@@ -557,6 +580,7 @@ impl Search<'_> {
         hash: u64,
         push: Push,
         frozen: &Frozen,
+        parent_table: &Frozen,
         moved_to: Option<u16>,
     ) {
         let key = Key {
@@ -593,6 +617,15 @@ impl Search<'_> {
                 }
                 self.matcher.bound_moved(&frozen.distance, row, cell)
             }
+            (None, _) if frozen.cells.len() > parent_table.cells.len() => {
+                // Boxes froze on goals: shrink the parent's matching.
+                if !self.parent_matched {
+                    self.matcher
+                        .bound_with(&parent_table.distance, &self.parent_movable);
+                    self.parent_matched = true;
+                }
+                self.shrunk_bound(frozen, parent_table, boxes, push)
+            }
             _ => {
                 self.parent_matched = false;
                 self.bound(frozen, boxes)
@@ -608,6 +641,51 @@ impl Search<'_> {
         self.stats.generated += 1;
         let k = self.key(g, h);
         self.frontier.push(k, v);
+    }
+
+    /// The bound of a child whose boxes froze on goals, from the parent's
+    /// matching held by the matcher (see [`Matcher::bound_shrunk`]).
+    fn shrunk_bound(
+        &mut self,
+        frozen: &Frozen,
+        parent_table: &Frozen,
+        boxes: &[u16],
+        push: Push,
+    ) -> Option<u32> {
+        let mut end = push.from;
+        for _ in 0..push.count {
+            end = self.board.step(end, push.dir);
+        }
+        self.movable.clear();
+        let mut old_row = Vec::with_capacity(boxes.len());
+        for &b in boxes {
+            if frozen.cells.binary_search(&b).is_ok() {
+                continue;
+            }
+            self.movable.push(b);
+            if b == end {
+                old_row.push(None);
+            } else if let Some(r) = self.parent_movable.iter().position(|&x| x == b) {
+                old_row.push(Some(r));
+            } else {
+                // Not a box the parent's matching knows: match from scratch.
+                self.parent_matched = false;
+                return self.bound(frozen, boxes);
+            }
+        }
+        let mut old_col = Vec::with_capacity(self.movable.len());
+        let mut column = 0;
+        for g in &self.board.goals {
+            if parent_table.cells.binary_search(g).is_ok() {
+                continue;
+            }
+            if frozen.cells.binary_search(g).is_err() {
+                old_col.push(column);
+            }
+            column += 1;
+        }
+        self.matcher
+            .bound_shrunk(&frozen.distance, &self.movable, &old_row, &old_col)
     }
 
     /// The moves from the start to `goal`: each push preceded by the shortest walk to it.

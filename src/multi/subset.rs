@@ -78,7 +78,10 @@ type Fast = BuildHasherDefault<KeyHasher>;
 /// The searcher, with scratch space and its answers so far.
 #[derive(Clone, Debug, Default)]
 pub struct SubsetSearch {
+    /// Answers by normalized position.
     known: HashMap<Key, bool, Fast>,
+    /// The same answers by the player cell they were asked with.
+    asked: HashMap<Key, bool, Fast>,
     queued: HashSet<Key, Fast>,
     expanded: HashSet<Key, Fast>,
     positions: VecDeque<Key>,
@@ -104,6 +107,11 @@ impl SubsetSearch {
             self.occupied = vec![false; n];
             self.reach = vec![0; n];
         }
+        // Asked again with the player on the same cell: no flood needed.
+        let asked = pack(boxes, player);
+        if let Some(&dead) = self.asked.get(&asked) {
+            return dead;
+        }
         for &b in boxes {
             self.occupied[b as usize] = true;
         }
@@ -112,16 +120,21 @@ impl SubsetSearch {
             self.occupied[b as usize] = false;
         }
         let start = pack(boxes, least);
-        if let Some(&dead) = self.known.get(&start) {
-            return dead;
-        }
-        self.searches += 1;
-        let dead = self.search(board, start, boxes.len());
-        if self.known.len() >= CACHE {
+        let dead = match self.known.get(&start) {
+            Some(&dead) => dead,
+            None => {
+                self.searches += 1;
+                let dead = self.search(board, start, boxes.len());
+                self.dead_found += dead as u64;
+                dead
+            }
+        };
+        if self.known.len() >= CACHE || self.asked.len() >= CACHE {
             self.known.clear();
+            self.asked.clear();
         }
         self.known.insert(start, dead);
-        self.dead_found += dead as u64;
+        self.asked.insert(asked, dead);
         dead
     }
 
