@@ -40,6 +40,13 @@ struct Push {
     count: u16,
 }
 
+impl Push {
+    /// The box's cell after the last push.
+    fn end(&self, board: &Board) -> u16 {
+        (0..self.count).fold(self.from, |cell, _| board.step(cell, self.dir))
+    }
+}
+
 /// Boxes frozen on goals for good, and the push distances to the goals left
 /// with those boxes counted as walls: goals they cut off show up as an
 /// infinite bound at once.
@@ -48,6 +55,18 @@ struct Frozen {
     cells: Vec<u16>,
     /// `distance[g][c]` for the goals not under a frozen box.
     distance: Vec<Vec<u16>>,
+}
+
+impl Frozen {
+    /// True when `self` holds every box `earlier` held, and more: the
+    /// earlier table's matching can be shrunk to this one.
+    fn grew_from(&self, earlier: &Frozen) -> bool {
+        self.cells.len() > earlier.cells.len()
+            && earlier
+                .cells
+                .iter()
+                .all(|c| self.cells.binary_search(c).is_ok())
+    }
 }
 
 /// The open list in the shape each method needs.
@@ -386,45 +405,34 @@ impl Search<'_> {
         };
         self.parent_movable.clear();
         self.parent_matched = false;
-        // Resume the parent's matching when it is kept and the frozen set is the same.
+        // Resume the parent's matching when it is kept: with the same frozen
+        // set, one augmenting path for the moved box; when boxes froze on
+        // goals with the last push, the parent's matching shrunk.
         let up = self.nodes.parent[u];
-        if let Some((table, movable, saved)) = self.saved.get(&up)
-            && Rc::ptr_eq(table, &frozen)
-        {
-            let from = self.nodes.pushed_from[u];
-            let dir = Direction::from_index(self.nodes.pushed_dir[u] as usize);
-            let mut cell = from;
-            for _ in 0..self.nodes.pushed_len[u] {
-                cell = board.step(cell, dir);
-            }
-            if let Some(row) = movable.iter().position(|&b| b == from) {
-                self.matcher
-                    .resume(saved, &frozen.distance, movable, row, cell);
-                self.parent_movable.extend_from_slice(movable);
-                self.parent_movable[row] = cell;
+        let push = self.push_of(u);
+        if let Some((table, movable, saved)) = self.saved.get(&up) {
+            if Rc::ptr_eq(table, &frozen) {
+                let cell = push.end(board);
+                if let Some(row) = movable.iter().position(|&b| b == push.from) {
+                    self.matcher
+                        .resume(saved, &frozen.distance, movable, row, cell);
+                    self.parent_movable.extend_from_slice(movable);
+                    self.parent_movable[row] = cell;
+                    self.parent_matched = true;
+                }
+            } else if frozen.grew_from(table) {
+                let (table, movable) = (table.clone(), movable.clone());
+                self.matcher.load(saved);
+                self.parent_movable = movable;
                 self.parent_matched = true;
-            }
-        } else if let Some((table, movable, saved)) = self.saved.get(&up)
-            && frozen.cells.len() > table.cells.len()
-        {
-            // Boxes froze on goals with the last push: shrink the parent's
-            // matching instead of matching from scratch.
-            let (table, movable) = (table.clone(), movable.clone());
-            self.matcher.load(saved);
-            self.parent_movable = movable;
-            let push = Push {
-                from: self.nodes.pushed_from[u],
-                dir: Direction::from_index(self.nodes.pushed_dir[u] as usize),
-                count: self.nodes.pushed_len[u],
-            };
-            self.parent_matched = true;
-            let shrunk = self.shrunk_bound(&frozen, &table, boxes, push);
-            if shrunk.is_some() && self.parent_matched {
-                self.matcher.adopt_shrunk();
-                self.parent_movable.clone_from(&self.movable);
-            } else {
-                self.parent_movable.clear();
-                self.parent_matched = false;
+                let shrunk = self.shrunk_bound(&frozen, &table, boxes, push);
+                if shrunk.is_some() && self.parent_matched {
+                    self.matcher.adopt_shrunk();
+                    self.parent_movable.clone_from(&self.movable);
+                } else {
+                    self.parent_movable.clear();
+                    self.parent_matched = false;
+                }
             }
         }
         if !self.parent_matched {
@@ -617,7 +625,7 @@ impl Search<'_> {
                 }
                 self.matcher.bound_moved(&frozen.distance, row, cell)
             }
-            (None, _) if frozen.cells.len() > parent_table.cells.len() => {
+            (None, _) if frozen.grew_from(parent_table) => {
                 // Boxes froze on goals: shrink the parent's matching.
                 if !self.parent_matched {
                     self.matcher
@@ -652,10 +660,7 @@ impl Search<'_> {
         boxes: &[u16],
         push: Push,
     ) -> Option<u32> {
-        let mut end = push.from;
-        for _ in 0..push.count {
-            end = self.board.step(end, push.dir);
-        }
+        let end = push.end(self.board);
         self.movable.clear();
         let mut old_row = Vec::with_capacity(boxes.len());
         for &b in boxes {
@@ -688,6 +693,15 @@ impl Search<'_> {
             .bound_shrunk(&frozen.distance, &self.movable, &old_row, &old_col)
     }
 
+    /// The push that made node `u`.
+    fn push_of(&self, u: usize) -> Push {
+        Push {
+            from: self.nodes.pushed_from[u],
+            dir: Direction::from_index(self.nodes.pushed_dir[u] as usize),
+            count: self.nodes.pushed_len[u],
+        }
+    }
+
     /// The moves from the start to `goal`: each push preceded by the shortest walk to it.
     fn rebuild(&mut self, goal: u32) -> Solution {
         let board = self.board;
@@ -695,11 +709,7 @@ impl Search<'_> {
         let mut at = goal;
         while self.nodes.parent[at as usize] != u32::MAX {
             let i = at as usize;
-            pushes.push(Push {
-                from: self.nodes.pushed_from[i],
-                dir: Direction::from_index(self.nodes.pushed_dir[i] as usize),
-                count: self.nodes.pushed_len[i],
-            });
+            pushes.push(self.push_of(i));
             at = self.nodes.parent[i];
         }
         pushes.reverse();
