@@ -135,6 +135,14 @@ impl Corrals {
             if self.parent[root as usize] != root || !self.unfinished[root as usize] {
                 continue;
             }
+            // Keep its boxes for [`Corrals::found`], PI or not.
+            if self.sets.len() == self.found {
+                self.sets.push(Vec::new());
+            }
+            let set = &mut self.sets[self.found];
+            set.clear();
+            set.extend(boxes.iter().filter(|&&b| self.owner[b as usize] == root));
+            self.found += 1;
             let (area, owner, parent) = (&self.area, &self.owner, &self.parent);
             let in_corral = |c: u16| {
                 c != NONE
@@ -169,19 +177,6 @@ impl Corrals {
             if best.as_ref().is_none_or(|p| pushes.len() < p.len()) {
                 best = Some(pushes.clone());
             }
-        }
-        // Keep the boxes of each unfinished corral for [`Corrals::found`].
-        for root in 0..corrals as u32 {
-            if self.parent[root as usize] != root || !self.unfinished[root as usize] {
-                continue;
-            }
-            if self.sets.len() == self.found {
-                self.sets.push(Vec::new());
-            }
-            let set = &mut self.sets[self.found];
-            set.clear();
-            set.extend(boxes.iter().filter(|&&b| self.owner[b as usize] == root));
-            self.found += 1;
         }
         for &b in boxes {
             self.owner[b as usize] = NO_AREA;
