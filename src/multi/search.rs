@@ -326,6 +326,7 @@ impl Search<'_> {
             .sum();
         let saved = self.saved.len() * (self.board.start_boxes.len() + 1) * 26;
         self.nodes.memory_bytes()
+            + self.subset.memory_bytes()
             + self.frontier.len() * 16
             + self.occupied.len() * 13
             + tables

@@ -90,9 +90,6 @@ pub struct SubsetSearch {
     stamp: u32,
     queue: Vec<u16>,
     freeze: Freeze,
-    /// Searches run and dead sets found, for statistics.
-    pub searches: u64,
-    pub dead_found: u64,
 }
 
 impl SubsetSearch {
@@ -122,12 +119,7 @@ impl SubsetSearch {
         let start = pack(boxes, least);
         let dead = match self.known.get(&start) {
             Some(&dead) => dead,
-            None => {
-                self.searches += 1;
-                let dead = self.search(board, start, boxes.len());
-                self.dead_found += dead as u64;
-                dead
-            }
+            None => self.search(board, start, boxes.len()),
         };
         if self.known.len() >= CACHE || self.asked.len() >= CACHE {
             self.known.clear();
@@ -136,6 +128,11 @@ impl SubsetSearch {
         self.known.insert(start, dead);
         self.asked.insert(asked, dead);
         dead
+    }
+
+    /// Bytes held by the answers kept, for the memory limit.
+    pub fn memory_bytes(&self) -> usize {
+        (self.known.capacity() + self.asked.capacity()) * (16 + 1 + 8)
     }
 
     /// Breadth-first over pushes of the `k` boxes alone: `false` as soon as
