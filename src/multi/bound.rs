@@ -29,6 +29,8 @@ pub struct Matcher {
     way: Vec<usize>,
     min_v: Vec<i64>,
     used: Vec<bool>,
+    /// Rows left for augmenting paths after the warm start.
+    pending: Vec<usize>,
 }
 
 /// A matching kept for later (duals and assignment).
@@ -103,9 +105,29 @@ impl Matcher {
         }
         self.goal_of.clear();
         self.goal_of.resize(n + 1, 0);
+        // Warm start: each row's dual is its cheapest cost (still feasible),
+        // so a row whose cheapest goal is still free takes it at once, tight;
+        // only the rest need an augmenting path.
+        let mut pending = std::mem::take(&mut self.pending);
+        pending.clear();
         for i in 1..=n {
+            let row = &self.cost[(i - 1) * n..i * n];
+            let (j, &least) = row
+                .iter()
+                .enumerate()
+                .min_by_key(|&(_, &c)| c)
+                .expect("a row has n > 0 costs");
+            self.u[i] = least as i64;
+            if self.goal_of[j + 1] == 0 {
+                self.goal_of[j + 1] = i;
+            } else {
+                pending.push(i);
+            }
+        }
+        for &i in &pending {
             self.match_row(i);
         }
+        self.pending = pending;
         self.held_total()
     }
 
