@@ -21,7 +21,8 @@ pub struct Matcher {
     u: Vec<i64>,
     v: Vec<i64>,
     goal_of: Vec<usize>,
-    /// Scratch for a child's matching.
+    /// Scratch for a child's matching (`row` holds the moved box's costs,
+    /// or a whole shrunk cost matrix).
     su: Vec<i64>,
     sv: Vec<i64>,
     sgoal_of: Vec<usize>,
@@ -218,9 +219,7 @@ impl Matcher {
         let total: i64 = (1..=n).map(|j| at(self.sgoal_of[j], j) as i64).sum();
         (total < BLOCKED as i64).then_some(total as u32)
     }
-}
 
-impl Matcher {
     /// The bound of a child whose boxes froze on goals (so the distance
     /// table changed), from the held matching of its parent: the rows of the
     /// frozen boxes and the columns of their goals drop out, and walls only
