@@ -377,26 +377,35 @@ mod tests {
         go(cost, n, 0, &mut vec![false; n])
     }
 
-    #[test]
-    fn matches_brute_force_in_full_and_after_a_move() {
-        let mut seed = 12345u64;
-        let mut next = || {
+    /// A fixed stream of small pseudo-random numbers.
+    fn numbers(mut seed: u64) -> impl FnMut() -> u16 {
+        move || {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 33) as u16
-        };
+        }
+    }
+
+    /// Distances from `cells` cells to `goals` goals: 0..20, FAR now and then.
+    fn tables(next: &mut impl FnMut() -> u16, goals: usize, cells: usize) -> Vec<Vec<u16>> {
+        (0..goals)
+            .map(|_| {
+                (0..cells)
+                    .map(|_| if next() % 9 == 0 { FAR } else { next() % 20 })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn matches_brute_force_in_full_and_after_a_move() {
+        let mut next = numbers(12345);
         let mut m = Matcher::default();
         for n in 1..=6 {
             for _ in 0..200 {
                 // Cells 0..8 with random distances (FAR now and then) to n goals.
-                let distance: Vec<Vec<u16>> = (0..n)
-                    .map(|_| {
-                        (0..8)
-                            .map(|_| if next() % 9 == 0 { FAR } else { next() % 20 })
-                            .collect()
-                    })
-                    .collect();
+                let distance = tables(&mut next, n, 8);
                 let boxes: Vec<u16> = (0..n).map(|_| next() % 8).collect();
                 let cost = |bs: &[u16]| -> Vec<u32> {
                     bs.iter()
@@ -429,23 +438,11 @@ mod tests {
 
     #[test]
     fn shrinking_after_boxes_freeze_matches_a_fresh_matching() {
-        let mut seed = 777u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as u16
-        };
+        let mut next = numbers(777);
         let (mut held, mut fresh) = (Matcher::default(), Matcher::default());
         for n in 2..=7 {
             for _ in 0..300 {
-                let old: Vec<Vec<u16>> = (0..n)
-                    .map(|_| {
-                        (0..10)
-                            .map(|_| if next() % 9 == 0 { FAR } else { next() % 20 })
-                            .collect()
-                    })
-                    .collect();
+                let old = tables(&mut next, n, 10);
                 let boxes: Vec<u16> = (0..n).map(|_| next() % 10).collect();
                 held.bound_with(&old, &boxes);
                 // Some goals drop out with some rows; the rest only get dearer.
