@@ -392,7 +392,13 @@ mod tests {
         (0..goals)
             .map(|_| {
                 (0..cells)
-                    .map(|_| if next() % 9 == 0 { FAR } else { next() % 20 })
+                    .map(|_| {
+                        if next().is_multiple_of(9) {
+                            FAR
+                        } else {
+                            next() % 20
+                        }
+                    })
                     .collect()
             })
             .collect()
@@ -455,7 +461,7 @@ mod tests {
                             .iter()
                             .map(|&d| match next() % 4 {
                                 0 if d != FAR => d.saturating_add(next() % 5),
-                                1 if next() % 6 == 0 => FAR,
+                                1 if next().is_multiple_of(6) => FAR,
                                 _ => d,
                             })
                             .collect()
@@ -464,7 +470,7 @@ mod tests {
                 // Rows `gone..n` stay, the first of them (maybe) moved.
                 let mut rows: Vec<Option<usize>> = (gone..n).map(Some).collect();
                 let mut cells: Vec<u16> = boxes[gone..].to_vec();
-                if next() % 2 == 0 {
+                if next().is_multiple_of(2) {
                     rows[0] = None;
                     cells[0] = next() % 10;
                 }
