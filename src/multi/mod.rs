@@ -147,7 +147,8 @@ type Phase = (Method, u32, u32);
 /// twentieth of it, then weighted A* (measured on Sasquatch and Microban II,
 /// weighted A* finds most of what greedy finds, and more, but some levels
 /// fall to greedy at once, such as Microban 144 in 0.03 s); three threads
-/// give each its own, and more threads run weighted A* with other weights.
+/// give each its own, and up to three more threads run weighted A* with
+/// weights 2, 5 and 8.
 fn lanes(threads: usize) -> Vec<Vec<Phase>> {
     const ASTAR: Phase = (Method::AStar, 1, 1);
     const WEIGHTED: Phase = (Method::AStar, 3, 1);
@@ -159,8 +160,10 @@ fn lanes(threads: usize) -> Vec<Vec<Phase>> {
         ]],
         2 => vec![vec![ASTAR], vec![(Method::Greedy, 1, 20), WEIGHTED]],
         n => {
+            // Six different searches at most: more lanes would repeat one
+            // and thin out everyone's share of the memory.
             let mut lanes = vec![vec![ASTAR], vec![WEIGHTED], vec![(Method::Greedy, 1, 1)]];
-            lanes.extend((3..n).map(|k| vec![(Method::AStar, [2, 5, 8][k % 3], 1)]));
+            lanes.extend([2, 5, 8].map(|w| vec![(Method::AStar, w, 1)]));
             lanes.truncate(n);
             lanes
         }
@@ -338,5 +341,32 @@ pub fn solve(
         outcome,
         stats,
         optimal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lanes_never_repeat_a_search() {
+        for threads in 0..=64 {
+            let lanes = lanes(threads);
+            assert_eq!(lanes.len(), threads.clamp(1, 6), "{threads} threads");
+            let firsts: Vec<(Method, u32)> = lanes.iter().map(|l| (l[0].0, l[0].1)).collect();
+            for (i, a) in firsts.iter().enumerate() {
+                assert!(
+                    !firsts[i + 1..].contains(a),
+                    "{threads} threads repeat {a:?}"
+                );
+            }
+            // Plain A* (the optimal one) always runs.
+            assert!(
+                lanes
+                    .iter()
+                    .flatten()
+                    .any(|p| p.0 == Method::AStar && p.1 == 1)
+            );
+        }
     }
 }
