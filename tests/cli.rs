@@ -26,6 +26,11 @@ fn run_stdin(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs `sokoban --multi LEVEL ARGS...`.
+fn multi(level: &Path, args: &[&str]) -> Output {
+    bin().arg("--multi").arg(level).args(args).output().unwrap()
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -297,49 +302,24 @@ fn multi_bad_inputs_give_located_errors_and_status_2() {
 #[test]
 fn multi_limits_give_up_cleanly_with_status_3() {
     let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/one.xsb");
-    let out = bin()
-        .arg("--multi")
-        .arg(&level)
-        .args(["--max-nodes", "3"])
-        .output()
-        .unwrap();
+    let out = multi(&level, &["--max-nodes", "3"]);
     assert_eq!(out.status.code(), Some(3));
     assert_eq!(text(&out.stdout), "No solution found (node limit 3).\n");
-    let out = bin()
-        .arg("--multi")
-        .arg(&level)
-        .args(["--max-nodes", "3", "--json"])
-        .output()
-        .unwrap();
+    let out = multi(&level, &["--max-nodes", "3", "--json"]);
     let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
     assert_eq!(v["status"], "limit");
     assert_eq!(v["name"], "Level 1");
-    let out = bin()
-        .arg("--multi")
-        .arg(&level)
-        .args(["--time-limit", "-1"])
-        .output()
-        .unwrap();
+    let out = multi(&level, &["--time-limit", "-1"]);
     assert_eq!(out.status.code(), Some(2));
     // A memory bound below what the search starts with stops it at the first check.
     let hard = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/levels/sasquatch.xsb");
-    let out = bin()
-        .arg("--multi")
-        .arg(&hard)
-        .args(["--max-memory", "0", "--json"])
-        .output()
-        .unwrap();
+    let out = multi(&hard, &["--max-memory", "0", "--json"]);
     assert_eq!(out.status.code(), Some(3));
     let first: serde_json::Value =
         serde_json::from_str(text(&out.stdout).lines().next().unwrap()).unwrap();
     assert_eq!(first["status"], "limit");
     assert_eq!(first["limit"], "memory limit 0 MB");
-    let out = bin()
-        .arg("--multi")
-        .arg(&hard)
-        .args(["--time-limit", "0.000001"])
-        .output()
-        .unwrap();
+    let out = multi(&hard, &["--time-limit", "0.000001"]);
     assert_eq!(out.status.code(), Some(3));
     assert!(text(&out.stdout).contains("No solution found (time limit 0.000001 s)."));
 }
@@ -348,12 +328,7 @@ fn multi_limits_give_up_cleanly_with_status_3() {
 fn multi_methods_json_and_stats() {
     let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/collection.xsb");
     for method in ["astar", "bfs", "dfs", "ucs", "greedy"] {
-        let out = bin()
-            .arg("--multi")
-            .arg(&level)
-            .args(["--method", method, "--json", "--stats"])
-            .output()
-            .unwrap();
+        let out = multi(&level, &["--method", method, "--json", "--stats"]);
         assert_eq!(out.status.code(), Some(0), "{method}");
         let records: Vec<serde_json::Value> = text(&out.stdout)
             .lines()
@@ -381,12 +356,7 @@ fn multi_methods_json_and_stats() {
 fn multi_fast_on_any_number_of_threads() {
     let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/collection.xsb");
     for threads in ["1", "2", "3", "5"] {
-        let out = bin()
-            .arg("--multi")
-            .arg(&level)
-            .args(["--fast", "--threads", threads, "--json"])
-            .output()
-            .unwrap();
+        let out = multi(&level, &["--fast", "--threads", threads, "--json"]);
         assert_eq!(out.status.code(), Some(0), "{threads}");
         let status: Vec<String> = text(&out.stdout)
             .lines()
@@ -400,20 +370,13 @@ fn multi_fast_on_any_number_of_threads() {
     }
     // Limits name what the user set, whichever search hit it.
     let hard = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/levels/sasquatch.xsb");
-    let out = bin()
-        .arg("--multi")
-        .arg(&hard)
-        .args(["--fast", "--threads", "2", "--time-limit", "0.000001"])
-        .output()
-        .unwrap();
+    let out = multi(
+        &hard,
+        &["--fast", "--threads", "2", "--time-limit", "0.000001"],
+    );
     assert_eq!(out.status.code(), Some(3));
     assert!(text(&out.stdout).contains("No solution found (time limit 0.000001 s)."));
-    let out = bin()
-        .arg("--multi")
-        .arg(&level)
-        .args(["--fast", "--threads", "0"])
-        .output()
-        .unwrap();
+    let out = multi(&level, &["--fast", "--threads", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
 
