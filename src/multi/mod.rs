@@ -10,6 +10,7 @@ pub mod board;
 pub mod bound;
 pub mod corral;
 pub mod deadlock;
+pub mod room;
 pub mod search;
 pub mod subset;
 pub mod table;
@@ -17,6 +18,7 @@ pub mod table;
 use crate::level::Level;
 use crate::moves::Outcome;
 use board::{Board, Unsearchable};
+use room::Rooms;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -132,9 +134,10 @@ pub struct MultiReport {
     pub optimal: bool,
 }
 
-/// One search of a `--fast` lane: its method, the weight on the bound, and
-/// the share of the lane's limits it may use (1 = all that is left).
-type Phase = (Method, u32, u32);
+/// One search of a `--fast` lane: its method, the weight on the bound, the
+/// share of the lane's limits it may use (1 = all that is left), and whether
+/// it fills goal rooms by their macros.
+type Phase = (Method, u32, u32, bool);
 
 /// The lanes of `--fast` for a number of threads: each lane runs its phases
 /// one after another, and the lanes run side by side.
@@ -150,20 +153,24 @@ type Phase = (Method, u32, u32);
 /// give each its own, and up to three more threads run weighted A* with
 /// weights 2, 5 and 8.
 fn lanes(threads: usize) -> Vec<Vec<Phase>> {
-    const ASTAR: Phase = (Method::AStar, 1, 1);
-    const WEIGHTED: Phase = (Method::AStar, 3, 1);
+    const ASTAR: Phase = (Method::AStar, 1, 1, false);
+    const WEIGHTED: Phase = (Method::AStar, 3, 1, true);
     match threads {
         0 | 1 => vec![vec![
-            (Method::Greedy, 1, 4),
-            (Method::AStar, 1, 4),
+            (Method::Greedy, 1, 4, true),
+            (Method::AStar, 1, 4, false),
             WEIGHTED,
         ]],
-        2 => vec![vec![ASTAR], vec![(Method::Greedy, 1, 20), WEIGHTED]],
+        2 => vec![vec![ASTAR], vec![(Method::Greedy, 1, 20, true), WEIGHTED]],
         n => {
             // Six different searches at most: more lanes would repeat one
             // and thin out everyone's share of the memory.
-            let mut lanes = vec![vec![ASTAR], vec![WEIGHTED], vec![(Method::Greedy, 1, 1)]];
-            lanes.extend([2, 5, 8].map(|w| vec![(Method::AStar, w, 1)]));
+            let mut lanes = vec![
+                vec![ASTAR],
+                vec![WEIGHTED],
+                vec![(Method::Greedy, 1, 1, true)],
+            ];
+            lanes.extend([2, 5, 8].map(|w| vec![(Method::AStar, w, 1, true)]));
             lanes.truncate(n);
             lanes
         }
@@ -175,9 +182,11 @@ fn lanes(threads: usize) -> Vec<Vec<Phase>> {
 type LaneResult = (Outcome, MultiStats, bool);
 
 /// Runs one lane's phases until one of them ends without hitting a limit
-/// (or `stop` is raised by another lane).
+/// (or `stop` is raised by another lane). A phase with goal-room macros that
+/// runs out of positions proves nothing, so it runs again without them.
 fn run_lane(
     board: &Board,
+    rooms: &Rooms,
     phases: &[Phase],
     limits: &Limits,
     stop: &AtomicBool,
@@ -186,8 +195,9 @@ fn run_lane(
     let started = Instant::now();
     let mut total = MultiStats::default();
     let mut last = (Outcome::Impossible, false);
-    for (k, &(method, weight, share)) in phases.iter().enumerate() {
-        let final_phase = k + 1 == phases.len() || share == 1;
+    let mut todo: std::collections::VecDeque<Phase> = phases.iter().copied().collect();
+    while let Some((method, weight, share, macros)) = todo.pop_front() {
+        let final_phase = todo.is_empty() || share == 1;
         let left_time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
         let left_nodes = limits.max_nodes.map(|n| n.saturating_sub(total.generated));
         let phase = Limits {
@@ -207,12 +217,19 @@ fn run_lane(
                 limits.max_memory / share as usize
             },
         };
-        let (outcome, stats) = search::run(board, method, weight, &phase, stop, progress);
+        let rooms = (macros && !rooms.is_empty()).then_some(rooms);
+        let (outcome, stats) = search::run(board, method, weight, rooms, &phase, stop, progress);
         total.expanded += stats.expanded;
         total.generated += stats.generated;
         total.memory_bytes = total.memory_bytes.max(stats.memory_bytes);
         total.lower_bound = stats.lower_bound;
-        last = (outcome, method == Method::AStar && weight == 1);
+        if matches!(&outcome, Outcome::Limit(why) if why == search::MACROS_EXHAUSTED) {
+            todo.push_front((method, weight, share, false));
+        }
+        last = (
+            outcome,
+            method == Method::AStar && weight == 1 && rooms.is_none(),
+        );
         if !matches!(last.0, Outcome::Limit(_)) || stop.load(Ordering::Relaxed) {
             break;
         }
@@ -239,6 +256,11 @@ fn fast(
         max_nodes: limits.max_nodes.map(|n| n / count as u64),
         max_memory: limits.max_memory / count,
     };
+    let rooms = if lanes.iter().flatten().any(|phase| phase.3) {
+        Rooms::find(board)
+    } else {
+        Rooms::default()
+    };
     let stop = AtomicBool::new(false);
     // The lane that raised `stop` first: its answer is the one given.
     let first = AtomicUsize::new(usize::MAX);
@@ -253,16 +275,19 @@ fn fast(
             .iter()
             .enumerate()
             .map(|(k, phases)| {
-                let (lane_limits, stop, finish) = (&lane_limits, &stop, &finish);
+                let (lane_limits, stop, finish, rooms) = (&lane_limits, &stop, &finish, &rooms);
                 scope.spawn(move || {
                     finish(
                         k + 1,
-                        run_lane(board, phases, lane_limits, stop, &mut |_| {}),
+                        run_lane(board, rooms, phases, lane_limits, stop, &mut |_| {}),
                     )
                 })
             })
             .collect();
-        let mine = finish(0, run_lane(board, &lanes[0], &lane_limits, &stop, progress));
+        let mine = finish(
+            0,
+            run_lane(board, &rooms, &lanes[0], &lane_limits, &stop, progress),
+        );
         let mut results = vec![mine];
         results.extend(
             others
@@ -333,8 +358,15 @@ pub fn solve(
         fast(&board, options, progress)
     } else {
         let stop = AtomicBool::new(false);
-        let (outcome, stats) =
-            search::run(&board, options.method, 1, &options.limits, &stop, progress);
+        let (outcome, stats) = search::run(
+            &board,
+            options.method,
+            1,
+            None,
+            &options.limits,
+            &stop,
+            progress,
+        );
         (outcome, stats, options.method.optimal())
     };
     MultiReport {

@@ -18,6 +18,7 @@ use super::board::{Board, NONE, pull_distances};
 use super::bound::{Matcher, Saved};
 use super::corral::Corrals;
 use super::deadlock::Freeze;
+use super::room::{NO_ROOM, Rooms};
 use super::subset::SubsetSearch;
 use super::table::{Key, Nodes};
 use super::{Limits, Method, MultiStats, Progress};
@@ -31,14 +32,24 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// A move of the search: one box pushed `count` times in one direction
-/// (more than once for the goal macro).
+/// (more than once for the goal macro), or pushed onto a goal room's
+/// entrance and then the room's next step (`step`: room and step number).
 #[derive(Clone, Copy, Debug)]
 struct Push {
     /// The box's cell before the first push.
     from: u16,
     dir: Direction,
     count: u16,
+    step: Option<(u8, u16)>,
 }
+
+/// Marks a node's `pushed_dir` as a goal-room step (its `pushed_len` then
+/// holds the room in the high byte and the step in the low one).
+const ROOM_STEP: u8 = 0x10;
+
+/// Why a search with goal-room macros ran out of positions: not a proof
+/// that the level is impossible (the macros drop solutions).
+pub const MACROS_EXHAUSTED: &str = "no solution with goal-room macros";
 
 impl Push {
     /// The box's cell after the last push.
@@ -136,6 +147,10 @@ struct Search<'b> {
     /// children resumes from them (best-first search often does so soon).
     saved: HashMap<u32, (Rc<Frozen>, Vec<u16>, Saved)>,
     saved_order: VecDeque<u32>,
+    /// Goal rooms filled by macros (`--fast` lanes), and per room the
+    /// number of boxes in it at the expanded node.
+    rooms: Option<&'b Rooms>,
+    in_room: Vec<u16>,
 }
 
 /// How many expanded nodes keep their matching (a few dozen bytes a box
@@ -144,11 +159,13 @@ struct Search<'b> {
 /// parent.
 const SAVED_MATCHINGS: usize = 65536;
 
-/// Runs the search on a prepared board.
+/// Runs the search on a prepared board; with `rooms`, boxes go into goal
+/// rooms by their macros only (see [`super::room`]).
 pub fn run(
     board: &Board,
     method: Method,
     weight: u32,
+    rooms: Option<&Rooms>,
     limits: &Limits,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
@@ -164,7 +181,7 @@ pub fn run(
         board,
         method,
         weight,
-        optimal: method.optimal() && weight == 1,
+        optimal: method.optimal() && weight == 1 && rooms.is_none(),
         nodes: Nodes::new(board.start_boxes.len()),
         frontier,
         matcher: Matcher::default(),
@@ -183,6 +200,8 @@ pub fn run(
         parent_matched: false,
         saved: HashMap::new(),
         saved_order: VecDeque::new(),
+        rooms: rooms.filter(|r| !r.is_empty()),
+        in_room: Vec::new(),
     };
     let start_boxes = board.start_boxes.clone();
     for &b in &start_boxes {
@@ -254,8 +273,12 @@ pub fn run(
         boxes.extend_from_slice(s.nodes.boxes(node));
         s.expand(node, &boxes);
     }
-    // Every position reachable without a deadlock has been seen: no solution.
+    // Every position reachable without a deadlock has been seen: no solution
+    // (unless the macros dropped it).
     s.stats.memory_bytes = s.memory_bytes();
+    if s.rooms.is_some() {
+        return (Outcome::Limit(MACROS_EXHAUSTED.into()), s.stats);
+    }
     (Outcome::Impossible, s.stats)
 }
 
@@ -414,7 +437,9 @@ impl Search<'_> {
         // goals with the last push, the parent's matching shrunk.
         let up = self.nodes.parent[u];
         let push = self.push_of(u);
-        if let Some((table, movable, saved)) = self.saved.get(&up) {
+        if let Some((table, movable, saved)) = self.saved.get(&up)
+            && push.step.is_none()
+        {
             if Rc::ptr_eq(table, &frozen) {
                 let cell = push.end(board);
                 if let Some(row) = movable.iter().position(|&b| b == push.from) {
@@ -476,7 +501,20 @@ impl Search<'_> {
         let mut child = Vec::with_capacity(boxes.len());
         let parent_hash =
             self.nodes.hash[u] ^ board.zobrist_player[self.nodes.player(node) as usize];
+        if let Some(rooms) = self.rooms {
+            self.in_room.clear();
+            self.in_room.resize(rooms.rooms.len(), 0);
+            for &b in boxes {
+                if let Some(n) = self.in_room.get_mut(rooms.room_of[b as usize] as usize) {
+                    *n += 1;
+                }
+            }
+        }
         for (i, &b) in boxes.iter().enumerate() {
+            // A box in a goal room stays where its macro put it.
+            if self.rooms.is_some_and(|r| r.room_of[b as usize] != NO_ROOM) {
+                continue;
+            }
             for dir in Direction::ALL {
                 if let Some(pushes) = &only
                     && !pushes.contains(&(b, dir))
@@ -489,6 +527,16 @@ impl Search<'_> {
                 else {
                     continue;
                 };
+                if let Some(rooms) = self.rooms {
+                    // Boxes enter a goal room only by its macro.
+                    if let Some(r) = rooms.entered_at(ahead) {
+                        self.room_step(node, g, boxes, b, dir, r, &frozen);
+                        continue;
+                    }
+                    if rooms.room_of[ahead as usize] != NO_ROOM {
+                        continue;
+                    }
+                }
                 // Into a dead-end tunnel of goals the box goes as deep as it can.
                 let (mut end, mut pushes) = (ahead, 1u16);
                 if board.goal_tunnel[ahead as usize][dir.index()] {
@@ -545,6 +593,7 @@ impl Search<'_> {
                         from: b,
                         dir,
                         count: pushes,
+                        step: None,
                     };
                     let moved = Rc::ptr_eq(&table, &frozen).then_some(end);
                     self.add_child(
@@ -607,9 +656,7 @@ impl Search<'_> {
                 // at the node again (the others do not revisit closed nodes).
                 self.nodes.g[vi] = g;
                 self.nodes.parent[vi] = parent;
-                self.nodes.pushed_from[vi] = push.from;
-                self.nodes.pushed_dir[vi] = push.dir.index() as u8;
-                self.nodes.pushed_len[vi] = push.count;
+                self.set_push(vi, push);
                 if self.optimal || !self.nodes.closed[vi] {
                     self.nodes.closed[vi] = false;
                     let k = self.key(g, self.nodes.h[vi]);
@@ -629,7 +676,7 @@ impl Search<'_> {
                 }
                 self.matcher.bound_moved(&frozen.distance, row, cell)
             }
-            (None, _) if frozen.grew_from(parent_table) => {
+            (None, _) if push.step.is_none() && frozen.grew_from(parent_table) => {
                 // Boxes froze on goals: shrink the parent's matching.
                 if !self.parent_matched {
                     self.matcher
@@ -649,7 +696,7 @@ impl Search<'_> {
         let v = self
             .nodes
             .insert(&key, g, h, parent, push.from, push.dir.index() as u8);
-        self.nodes.pushed_len[v as usize] = push.count;
+        self.set_push(v as usize, push);
         self.stats.generated += 1;
         let k = self.key(g, h);
         self.frontier.push(k, v);
@@ -699,11 +746,99 @@ impl Search<'_> {
 
     /// The push that made node `u`.
     fn push_of(&self, u: usize) -> Push {
+        let (dir, len) = (self.nodes.pushed_dir[u], self.nodes.pushed_len[u]);
+        let step = (dir & ROOM_STEP != 0).then_some(((len >> 8) as u8, len & 0xFF));
+        let count = match (step, self.rooms) {
+            (Some((r, k)), Some(rooms)) => {
+                1 + rooms.rooms[r as usize].plans[k as usize].pushes.len() as u16
+            }
+            _ => len,
+        };
         Push {
             from: self.nodes.pushed_from[u],
-            dir: Direction::from_index(self.nodes.pushed_dir[u] as usize),
-            count: self.nodes.pushed_len[u],
+            dir: Direction::from_index((dir & !ROOM_STEP) as usize),
+            count,
+            step,
         }
+    }
+
+    /// Records the push that made node `u` (see [`ROOM_STEP`]).
+    fn set_push(&mut self, u: usize, push: Push) {
+        self.nodes.pushed_from[u] = push.from;
+        let (dir, len) = match push.step {
+            None => (push.dir.index() as u8, push.count),
+            Some((r, k)) => (push.dir.index() as u8 | ROOM_STEP, (r as u16) << 8 | k),
+        };
+        self.nodes.pushed_dir[u] = dir;
+        self.nodes.pushed_len[u] = len;
+    }
+
+    /// The child of a push of the box on `b` onto the entrance of room `r`:
+    /// the room's next step done at once (when the box arrives the way it
+    /// plans for), the room's boxes moved to its next arrangement.
+    #[allow(clippy::too_many_arguments)]
+    fn room_step(
+        &mut self,
+        node: u32,
+        g: u32,
+        boxes: &[u16],
+        b: u16,
+        dir: Direction,
+        r: usize,
+        frozen: &Rc<Frozen>,
+    ) {
+        let rooms = self.rooms.expect("room macros are on");
+        let room = &rooms.rooms[r];
+        let k = self.in_room[r] as usize;
+        let Some(plan) = room.plans.get(k).filter(|p| p.arrive == dir) else {
+            return;
+        };
+        let (before, after) = (&room.boxes[k], &room.boxes[k + 1]);
+        let mut child: Vec<u16> = boxes
+            .iter()
+            .copied()
+            .filter(|&x| x != b && !before.contains(&x))
+            .chain(after.iter().copied())
+            .collect();
+        child.sort_unstable();
+        let set = |occupied: &mut Vec<bool>, on: bool| {
+            occupied[b as usize] = !on;
+            for &c in before {
+                occupied[c as usize] = !on;
+            }
+            for &c in after {
+                occupied[c as usize] = on;
+            }
+        };
+        set(&mut self.occupied, true);
+        if let Some(table) = self.frozen_of(&child) {
+            let player = self.normalize(plan.player_end(), false);
+            let hash = child
+                .iter()
+                .fold(self.board.zobrist_player[player as usize], |acc, &c| {
+                    acc ^ self.board.zobrist_box[c as usize]
+                });
+            let push = Push {
+                from: b,
+                dir,
+                count: 1 + plan.pushes.len() as u16,
+                step: Some((r as u8, k as u16)),
+            };
+            let pushes = push.count as u32;
+            self.add_child(
+                node,
+                g + pushes - 1,
+                &child,
+                player,
+                hash,
+                push,
+                &table,
+                frozen,
+                None,
+            );
+        }
+        // Back to the expanded node's boxes (with `b` still on its cell).
+        set(&mut self.occupied, false);
     }
 
     /// The moves from the start to `goal`: each push preceded by the shortest walk to it.
@@ -721,19 +856,35 @@ impl Search<'_> {
         for &b in &board.start_boxes {
             self.occupied[b as usize] = true;
         }
+        // Every single push as (box cell, direction), macros spelled out.
+        let mut singles: Vec<(u16, Direction)> = Vec::new();
+        for push in pushes {
+            match push.step {
+                None => {
+                    let mut at = push.from;
+                    for _ in 0..push.count {
+                        singles.push((at, push.dir));
+                        at = board.step(at, push.dir);
+                    }
+                }
+                Some((r, k)) => {
+                    let rooms = self.rooms.expect("room steps come from room macros");
+                    singles.push((push.from, push.dir));
+                    singles.extend_from_slice(&rooms.rooms[r as usize].plans[k as usize].pushes);
+                }
+            }
+        }
         let mut player = board.start_player;
         let mut moves = Vec::new();
-        for push in pushes {
-            let stand = board.step(push.from, push.dir.opposite());
-            moves.extend(self.walk(player, stand).into_iter().map(Move::walk));
-            let mut at = push.from;
-            for _ in 0..push.count {
-                moves.push(Move::push(push.dir));
-                self.occupied[at as usize] = false;
-                self.occupied[board.step(at, push.dir) as usize] = true;
-                player = at;
-                at = board.step(at, push.dir);
+        for (at, dir) in singles {
+            let stand = board.step(at, dir.opposite());
+            if stand != player {
+                moves.extend(self.walk(player, stand).into_iter().map(Move::walk));
             }
+            moves.push(Move::push(dir));
+            self.occupied[at as usize] = false;
+            self.occupied[board.step(at, dir) as usize] = true;
+            player = at;
         }
         Solution::from_moves(moves)
     }

@@ -1,0 +1,433 @@
+//! Goal rooms: goals behind a one-cell entrance, filled in an order worked out
+//! before the search (the goal-room macro of `--fast`).
+//!
+//! Many levels keep their goals in a room that boxes can only enter through
+//! one cell. Filling it is a puzzle of its own (a box placed too early shuts
+//! out the goals behind it), and a search over pushes pays for every wrong
+//! order in every arrangement of the boxes still outside. So the room is
+//! solved once, backwards: from the full room, a breadth-first search over
+//! pulls (every box in the room may move) finds the fewest pulls that take
+//! some box out through the entrance; from the boxes left, the next; and so
+//! on until the room is empty. Read forwards, that is a fixed series of room
+//! arrangements, and for each the pushes that bring one more box in from the
+//! entrance (and may shift the boxes already in).
+//!
+//! The search then turns a push onto the entrance into the whole next step
+//! at once, never pushes a box inside the room otherwise, and never moves
+//! one that is in. That drops solutions (other orders and arrangements), so
+//! a search with these macros is not push-optimal and never proves a level
+//! impossible; `--fast` keeps plain A* beside it.
+
+use super::board::{Board, NONE};
+use crate::grid::Direction;
+use std::collections::HashMap;
+
+/// `room_of` for a cell outside every room.
+pub const NO_ROOM: u8 = u8::MAX;
+
+/// Levels with more cells get no rooms (finding them floods once per cell).
+const MAX_LEVEL_CELLS: usize = 4000;
+/// Room cells are bits of a `u64`.
+const MAX_ROOM_CELLS: usize = 64;
+/// Positions one backward step may visit before the room is given up.
+const MAX_STEP_POSITIONS: usize = 200_000;
+
+/// One step of filling a room: a box pushed onto the entrance in `arrive`,
+/// then `pushes` (of any boxes in the room).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub arrive: Direction,
+    /// Each push as (the box's cell before it, direction).
+    pub pushes: Vec<(u16, Direction)>,
+}
+
+impl Plan {
+    /// Where the player stands after the last push.
+    pub fn player_end(&self) -> u16 {
+        self.pushes.last().map_or(NONE, |&(from, _)| from)
+    }
+}
+
+/// One goal room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalRoom {
+    /// The one cell through which boxes enter (not part of the room).
+    pub entrance: u16,
+    /// `boxes[k]`: the room's box cells (sorted) once `k` boxes are in; the
+    /// last holds every goal of the room.
+    pub boxes: Vec<Vec<u16>>,
+    /// `plans[k]`: the step from `boxes[k]` to `boxes[k + 1]`.
+    pub plans: Vec<Plan>,
+}
+
+/// The goal rooms of a level.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rooms {
+    /// Per cell, the room it belongs to (`NO_ROOM` outside).
+    pub room_of: Vec<u8>,
+    pub rooms: Vec<GoalRoom>,
+}
+
+impl Rooms {
+    /// Finds the goal rooms of a board: areas that one box-free cell alone
+    /// joins to the rest, holding goals and no box; of nested ones the
+    /// largest that can be filled.
+    pub fn find(board: &Board) -> Rooms {
+        let n = board.len();
+        let mut rooms = Rooms {
+            room_of: vec![NO_ROOM; n],
+            rooms: Vec::new(),
+        };
+        if n > MAX_LEVEL_CELLS || n == 0 {
+            return rooms;
+        }
+        let mut has_box = vec![false; n];
+        for &b in &board.start_boxes {
+            has_box[b as usize] = true;
+        }
+        let mut candidates: Vec<(u16, Vec<u16>)> = Vec::new();
+        let mut label = vec![0u32; n];
+        let mut stamp = 0u32;
+        for e in 0..n as u16 {
+            if has_box[e as usize] {
+                continue;
+            }
+            // Each neighbour starts a flood unless an earlier one (stamps
+            // from `round` on) already took it.
+            let round = stamp + 1;
+            let mut areas: Vec<Vec<u16>> = Vec::new();
+            for &start in &board.next[e as usize] {
+                if start == NONE || label[start as usize] >= round {
+                    continue;
+                }
+                stamp += 1;
+                let area = flood(board, start, |c| c != e, &mut label, stamp);
+                let goals = area.iter().any(|&c| board.is_goal[c as usize]);
+                let boxes = area.iter().any(|&c| has_box[c as usize]);
+                if goals && !boxes && area.len() <= MAX_ROOM_CELLS {
+                    areas.push(area);
+                }
+            }
+            // Two rooms behind one entrance would make its macro ambiguous.
+            if areas.len() == 1 {
+                candidates.push((e, areas.pop().expect("one area")));
+            }
+        }
+        candidates.sort_by_key(|(_, cells)| std::cmp::Reverse(cells.len()));
+        for (entrance, mut cells) in candidates {
+            let taken = |c: u16| rooms.room_of[c as usize] != NO_ROOM;
+            if rooms.rooms.len() >= NO_ROOM as usize
+                || cells.iter().any(|&c| taken(c))
+                || taken(entrance)
+                || rooms
+                    .rooms
+                    .iter()
+                    .any(|r| r.entrance == entrance || cells.contains(&r.entrance))
+            {
+                continue;
+            }
+            cells.sort_unstable();
+            if let Some(room) = fill(board, entrance, &cells) {
+                let id = rooms.rooms.len() as u8;
+                for &c in &cells {
+                    rooms.room_of[c as usize] = id;
+                }
+                rooms.rooms.push(room);
+            }
+        }
+        rooms
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rooms.is_empty()
+    }
+
+    /// The room whose entrance is `cell`, if any.
+    pub fn entered_at(&self, cell: u16) -> Option<usize> {
+        self.rooms.iter().position(|r| r.entrance == cell)
+    }
+}
+
+/// Floods from `start` over cells where `open` holds, labelling with `stamp`;
+/// returns the cells in breadth-first order.
+fn flood(
+    board: &Board,
+    start: u16,
+    open: impl Fn(u16) -> bool,
+    label: &mut [u32],
+    stamp: u32,
+) -> Vec<u16> {
+    let mut area = vec![start];
+    label[start as usize] = stamp;
+    let mut head = 0;
+    while head < area.len() {
+        let c = area[head];
+        head += 1;
+        for &x in &board.next[c as usize] {
+            if x != NONE && open(x) && label[x as usize] != stamp {
+                label[x as usize] = stamp;
+                area.push(x);
+            }
+        }
+    }
+    area
+}
+
+/// The room's cells numbered as bits, and the cells the player may use
+/// while working in it: the room, the entrance and the cells beyond it.
+struct Local<'a> {
+    board: &'a Board,
+    cells: &'a [u16],
+    entrance: u16,
+    bit: HashMap<u16, u32>,
+}
+
+impl Local<'_> {
+    fn bit_of(&self, c: u16) -> Option<u32> {
+        self.bit.get(&c).copied()
+    }
+
+    fn walkable(&self, c: u16) -> bool {
+        c != NONE
+            && (c == self.entrance
+                || self.bit.contains_key(&c)
+                || self.board.next[self.entrance as usize].contains(&c))
+    }
+
+    /// The player's cells from `from` with boxes on `boxes`, and the
+    /// smallest of them (the player's normalized cell).
+    fn area(&self, boxes: u64, from: u16) -> (Vec<u16>, u16) {
+        let free = |c: u16| self.walkable(c) && self.bit_of(c).is_none_or(|b| boxes >> b & 1 == 0);
+        let mut seen = vec![from];
+        let mut head = 0;
+        while head < seen.len() {
+            let c = seen[head];
+            head += 1;
+            for &x in &self.board.next[c as usize] {
+                if free(x) && !seen.contains(&x) {
+                    seen.push(x);
+                }
+            }
+        }
+        let least = *seen.iter().min().expect("the start is in");
+        (seen, least)
+    }
+
+    fn cells_of(&self, boxes: u64) -> Vec<u16> {
+        (0..self.cells.len() as u32)
+            .filter(|b| boxes >> b & 1 == 1)
+            .map(|b| self.cells[b as usize])
+            .collect()
+    }
+}
+
+/// Works out the room's filling backwards (see the module docs), or `None`
+/// when some arrangement on the way lets no box out within the budget.
+fn fill(board: &Board, entrance: u16, cells: &[u16]) -> Option<GoalRoom> {
+    let local = Local {
+        board,
+        cells,
+        entrance,
+        bit: cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (c, i as u32))
+            .collect(),
+    };
+    let mut boxes: u64 = cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| board.is_goal[c as usize])
+        .fold(0, |m, (i, _)| m | 1 << i);
+    let mut arrangements = vec![local.cells_of(boxes)];
+    let mut plans = Vec::new();
+    while boxes != 0 {
+        let (left, plan) = take_one_out(&local, boxes)?;
+        boxes = left;
+        arrangements.push(local.cells_of(boxes));
+        plans.push(plan);
+    }
+    arrangements.reverse();
+    plans.reverse();
+    Some(GoalRoom {
+        entrance,
+        boxes: arrangements,
+        plans,
+    })
+}
+
+/// The fewest pulls that take one box of `boxes` out onto the entrance, the
+/// player ending beyond it: the boxes left, and the same moves as pushes.
+fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
+    let board = local.board;
+    let entrance = local.entrance;
+    // Backwards, the player starts where it could walk out after the step.
+    let (_, start_player) = local.area(boxes, entrance);
+    let start = (boxes, start_player);
+    // Per position, the position before it and the pull (box cell, direction).
+    let mut parent: HashMap<(u64, u16), ((u64, u16), (u16, Direction))> = HashMap::new();
+    let mut queue = vec![start];
+    let mut head = 0;
+    let mut seen: HashMap<(u64, u16), ()> = HashMap::from([(start, ())]);
+    while head < queue.len() {
+        if seen.len() > MAX_STEP_POSITIONS {
+            return None;
+        }
+        let (set, player) = queue[head];
+        head += 1;
+        let (area, _) = local.area(set, player);
+        for &p in &area {
+            for d in Direction::ALL {
+                // The player on `p` pulls the box on `p - d` towards `p + d`.
+                let (b, to) = (board.step(p, d.opposite()), board.step(p, d));
+                let Some(bit) = local.bit_of(b) else { continue };
+                if set >> bit & 1 == 0 || to == NONE || !local.walkable(to) {
+                    continue;
+                }
+                if local.bit_of(to).is_some_and(|t| set >> t & 1 == 1) {
+                    continue;
+                }
+                let pull = (b, d);
+                if p == entrance {
+                    // Out: the box on the entrance, the player beyond it.
+                    if local.bit_of(to).is_some() {
+                        continue;
+                    }
+                    let left = set & !(1 << bit);
+                    let mut pushes = vec![(p, d.opposite())];
+                    let mut at = (set, player);
+                    while at != start {
+                        let (before, (cell, dir)) = parent[&at];
+                        pushes.push((board.step(cell, dir), dir.opposite()));
+                        at = before;
+                    }
+                    // Pulls run from the full room outwards; pushes the other way.
+                    let plan = Plan {
+                        arrive: d.opposite(),
+                        pushes,
+                    };
+                    return Some((left, plan));
+                }
+                let Some(pbit) = local.bit_of(p) else {
+                    continue;
+                };
+                let next_set = set & !(1 << bit) | 1 << pbit;
+                let (_, least) = local.area(next_set, to);
+                let next = (next_set, least);
+                if seen.insert(next, ()).is_none() {
+                    parent.insert(next, ((set, player), pull));
+                    queue.push(next);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    fn board(text: &str) -> (Board, crate::level::Level) {
+        let level = parse_xsb(text.as_bytes(), 100).unwrap().remove(0);
+        (Board::new(&level).unwrap(), level)
+    }
+
+    /// Plays a room's plans from empty to full and checks each arrangement.
+    fn replay(b: &Board, rooms: &Rooms, room: &GoalRoom) {
+        assert_eq!(room.boxes.len(), room.plans.len() + 1);
+        assert!(room.boxes[0].is_empty());
+        let mut goals: Vec<u16> = (0..b.len() as u16)
+            .filter(|&c| rooms.room_of[c as usize] != NO_ROOM && b.is_goal[c as usize])
+            .collect();
+        goals.sort_unstable();
+        assert_eq!(room.boxes.last().unwrap(), &goals);
+        for (k, plan) in room.plans.iter().enumerate() {
+            let mut occupied: Vec<u16> = room.boxes[k].clone();
+            occupied.push(room.entrance);
+            let mut player = b.step(room.entrance, plan.arrive.opposite());
+            assert_ne!(player, NONE);
+            for &(from, dir) in &plan.pushes {
+                let stand = b.step(from, dir.opposite());
+                // The player walks to the push over free cells.
+                let mut seen = vec![player];
+                let mut i = 0;
+                while i < seen.len() {
+                    for &x in &b.next[seen[i] as usize] {
+                        if x != NONE && !occupied.contains(&x) && !seen.contains(&x) {
+                            seen.push(x);
+                        }
+                    }
+                    i += 1;
+                }
+                assert!(seen.contains(&stand), "step {k}: cannot reach the push");
+                let to = b.step(from, dir);
+                assert!(to != NONE && !occupied.contains(&to));
+                let at = occupied.iter().position(|&c| c == from).expect("a box");
+                occupied[at] = to;
+                player = from;
+            }
+            occupied.sort_unstable();
+            assert_eq!(occupied, room.boxes[k + 1], "step {k}");
+            assert_eq!(player, plan.player_end());
+        }
+    }
+
+    #[test]
+    fn a_room_behind_a_door_fills_from_the_back() {
+        let (b, level) = board(
+            "#########\n\
+             #   #####\n\
+             #@$$  ..#\n\
+             #   #####\n\
+             #########",
+        );
+        let rooms = Rooms::find(&b);
+        assert_eq!(rooms.rooms.len(), 1);
+        let at = |r, c| b.index[level.grid.cell(r, c)];
+        let room = &rooms.rooms[0];
+        assert_eq!(room.entrance, at(2, 4));
+        assert_eq!(room.boxes[1], vec![at(2, 7)]);
+        // The first box goes three pushes deep, arriving eastwards.
+        assert_eq!(room.plans[0].arrive, Direction::East);
+        assert_eq!(room.plans[0].pushes.len(), 3);
+        assert_eq!(room.plans[0].player_end(), at(2, 6));
+        replay(&b, &rooms, room);
+    }
+
+    #[test]
+    fn a_block_of_goals_needs_boxes_shifted() {
+        // Sasquatch 3's goal room: the top row can only be filled from the
+        // row below, some boxes going up and along.
+        let (b, _) = board(
+            "##########\n\
+             #  $ $ $ #\n\
+             # $ $ $  #\n\
+             #  $ $   #\n\
+             ###### ###\n\
+             #.... @  #\n\
+             #....    #\n\
+             ##  ######\n\
+             \x20####",
+        );
+        let rooms = Rooms::find(&b);
+        assert_eq!(rooms.rooms.len(), 1);
+        assert_eq!(rooms.rooms[0].plans.len(), 8);
+        replay(&b, &rooms, &rooms.rooms[0]);
+    }
+
+    #[test]
+    fn no_room_with_a_box_inside_or_two_behind_one_door() {
+        let (b, _) = board("########\n#@ $.$.#\n########");
+        assert!(Rooms::find(&b).is_empty());
+        // Two goal pockets behind the cell above the player: no room there.
+        let (b, level) = board("#####\n#. .#\n## ##\n#$$@#\n#####");
+        let rooms = Rooms::find(&b);
+        let at = |r, c| b.index[level.grid.cell(r, c)];
+        assert!(rooms.entered_at(at(1, 2)).is_none());
+        for room in &rooms.rooms {
+            replay(&b, &rooms, room);
+        }
+    }
+}
