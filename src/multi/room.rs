@@ -256,6 +256,9 @@ fn fill(board: &Board, entrance: u16, cells: &[u16]) -> Option<GoalRoom> {
     })
 }
 
+/// A backward position: the room's boxes as bits, and the normalized player.
+type Position = (u64, u16);
+
 /// The fewest pulls that take one box of `boxes` out onto the entrance, the
 /// player ending beyond it: the boxes left, and the same moves as pushes.
 fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
@@ -265,12 +268,11 @@ fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
     let (_, start_player) = local.area(boxes, entrance);
     let start = (boxes, start_player);
     // Per position, the position before it and the pull (box cell, direction).
-    let mut parent: HashMap<(u64, u16), ((u64, u16), (u16, Direction))> = HashMap::new();
+    let mut parent: HashMap<Position, (Position, (u16, Direction))> = HashMap::new();
     let mut queue = vec![start];
     let mut head = 0;
-    let mut seen: HashMap<(u64, u16), ()> = HashMap::from([(start, ())]);
     while head < queue.len() {
-        if seen.len() > MAX_STEP_POSITIONS {
+        if queue.len() > MAX_STEP_POSITIONS {
             return None;
         }
         let (set, player) = queue[head];
@@ -314,7 +316,7 @@ fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
                 let next_set = set & !(1 << bit) | 1 << pbit;
                 let (_, least) = local.area(next_set, to);
                 let next = (next_set, least);
-                if seen.insert(next, ()).is_none() {
+                if next != start && !parent.contains_key(&next) {
                     parent.insert(next, ((set, player), pull));
                     queue.push(next);
                 }
