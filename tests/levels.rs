@@ -6,6 +6,7 @@ mod common;
 
 use common::{reference_multi_pushes, replayed_pushes};
 use sokoban::level::parse_xsb;
+use sokoban::moves::Outcome;
 use sokoban::multi::{MultiOptions, solve};
 use std::path::Path;
 
@@ -32,4 +33,58 @@ fn collection_samples_are_push_optimal() {
         }
     }
     assert!(checked >= 20);
+}
+
+/// Levels with goal rooms (`tests/data/rooms/`): a search that fills the
+/// rooms by their macros either solves a level, and the solution (macros
+/// spelled out as single pushes) replays, or says the macros found nothing
+/// (never `Impossible.`: they drop solutions); `--fast` on one and two
+/// threads, which falls back to searches without them, solves every level.
+#[test]
+fn goal_room_macros_replay() {
+    use sokoban::multi::board::Board;
+    use sokoban::multi::room::Rooms;
+    use sokoban::multi::{Limits, Method, search};
+    use std::sync::atomic::AtomicBool;
+
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rooms/rooms.xsb");
+    let levels = parse_xsb(&std::fs::read(file).unwrap(), 1 << 20).unwrap();
+    assert!(levels.len() >= 4);
+    let mut by_macros = 0;
+    for level in &levels {
+        let board = Board::new(level).unwrap();
+        let rooms = Rooms::find(&board);
+        assert!(!rooms.is_empty(), "{} has a goal room", level.name);
+        let stop = AtomicBool::new(false);
+        for (method, weight) in [(Method::Greedy, 1), (Method::AStar, 3)] {
+            let (outcome, _) = search::run(
+                &board,
+                method,
+                weight,
+                Some(&rooms),
+                &Limits::default(),
+                &stop,
+                &mut |_| {},
+            );
+            match outcome {
+                Outcome::Limit(why) => assert_eq!(why, search::MACROS_EXHAUSTED),
+                outcome => {
+                    let pushes = replayed_pushes(level, &outcome).unwrap();
+                    assert!(pushes.is_some(), "{} {method:?} {weight}", level.name);
+                    by_macros += 1;
+                }
+            }
+        }
+        for threads in [1, 2] {
+            let options = MultiOptions {
+                fast: true,
+                threads,
+                ..MultiOptions::default()
+            };
+            let report = solve(level, &options, &mut |_| {});
+            let pushes = replayed_pushes(level, &report.outcome).unwrap();
+            assert!(pushes.is_some(), "{} on {threads} threads", level.name);
+        }
+    }
+    assert!(by_macros >= 6, "{by_macros} searches solved with macros");
 }

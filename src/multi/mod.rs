@@ -19,6 +19,7 @@ use crate::level::Level;
 use crate::moves::Outcome;
 use board::{Board, Unsearchable};
 use room::Rooms;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -186,7 +187,7 @@ type LaneResult = (Outcome, MultiStats, bool);
 /// runs out of positions proves nothing, so it runs again without them.
 fn run_lane(
     board: &Board,
-    rooms: &Rooms,
+    rooms: &OnceLock<Rooms>,
     phases: &[Phase],
     limits: &Limits,
     stop: &AtomicBool,
@@ -198,6 +199,13 @@ fn run_lane(
     let mut todo: std::collections::VecDeque<Phase> = phases.iter().copied().collect();
     while let Some((method, weight, share, macros)) = todo.pop_front() {
         let final_phase = todo.is_empty() || share == 1;
+        // The first lane to need the rooms finds them; the others wait for it
+        // (inside the lane's time: levels with big rooms take a while).
+        let rooms = if macros {
+            Some(rooms.get_or_init(|| Rooms::find(board))).filter(|r| !r.is_empty())
+        } else {
+            None
+        };
         let left_time = limits.time.map(|t| t.saturating_sub(started.elapsed()));
         let left_nodes = limits.max_nodes.map(|n| n.saturating_sub(total.generated));
         let phase = Limits {
@@ -217,7 +225,6 @@ fn run_lane(
                 limits.max_memory / share as usize
             },
         };
-        let rooms = (macros && !rooms.is_empty()).then_some(rooms);
         let (outcome, stats) = search::run(board, method, weight, rooms, &phase, stop, progress);
         total.expanded += stats.expanded;
         total.generated += stats.generated;
@@ -256,11 +263,7 @@ fn fast(
         max_nodes: limits.max_nodes.map(|n| n / count as u64),
         max_memory: limits.max_memory / count,
     };
-    let rooms = if lanes.iter().flatten().any(|phase| phase.3) {
-        Rooms::find(board)
-    } else {
-        Rooms::default()
-    };
+    let rooms = OnceLock::new();
     let stop = AtomicBool::new(false);
     // The lane that raised `stop` first: its answer is the one given.
     let first = AtomicUsize::new(usize::MAX);
@@ -379,6 +382,38 @@ pub fn solve(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lane_retries_without_macros_that_found_nothing() {
+        // Microban II 23, its goal room's steps planned for boxes arriving
+        // the other way round: no box can go in, the macros find nothing.
+        let text = b" ##### #####\n #   ###   #\n #@$  ##.. #\n###$#      #\n\
+                     #   ## ##  #\n#       ####\n#   #   #\n#########";
+        let level = &crate::level::parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let mut found = Rooms::find(&board);
+        assert!(!found.is_empty());
+        for plan in found.rooms.iter_mut().flat_map(|r| r.plans.iter_mut()) {
+            plan.arrive = plan.arrive.opposite();
+        }
+        let rooms = OnceLock::from(found);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::default();
+        let (alone, _) = search::run(
+            &board,
+            Method::Greedy,
+            1,
+            rooms.get(),
+            &limits,
+            &stop,
+            &mut |_| {},
+        );
+        assert_eq!(alone, Outcome::Limit(search::MACROS_EXHAUSTED.into()));
+        let phases = [(Method::Greedy, 1, 1, true)];
+        let (outcome, _, optimal) = run_lane(&board, &rooms, &phases, &limits, &stop, &mut |_| {});
+        assert!(outcome.solution().is_some());
+        assert!(!optimal);
+    }
 
     #[test]
     fn lanes_never_repeat_a_search() {

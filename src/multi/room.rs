@@ -29,8 +29,10 @@ pub const NO_ROOM: u8 = u8::MAX;
 const MAX_LEVEL_CELLS: usize = 4000;
 /// Room cells are bits of a `u64`.
 const MAX_ROOM_CELLS: usize = 64;
-/// Positions one backward step may visit before the room is given up.
+/// Positions one backward step may visit before the room is given up, and
+/// all steps of all rooms together (about a second on the biggest rooms).
 const MAX_STEP_POSITIONS: usize = 200_000;
+const MAX_POSITIONS: usize = 1_000_000;
 
 /// One step of filling a room: a box pushed onto the entrance in `arrive`,
 /// then `pushes` (of any boxes in the room).
@@ -114,6 +116,7 @@ impl Rooms {
             }
         }
         candidates.sort_by_key(|(_, cells)| std::cmp::Reverse(cells.len()));
+        let mut budget = MAX_POSITIONS;
         for (entrance, mut cells) in candidates {
             let taken = |c: u16| rooms.room_of[c as usize] != NO_ROOM;
             if rooms.rooms.len() >= NO_ROOM as usize
@@ -127,7 +130,7 @@ impl Rooms {
                 continue;
             }
             cells.sort_unstable();
-            if let Some(room) = fill(board, entrance, &cells) {
+            if let Some(room) = fill(board, entrance, &cells, &mut budget) {
                 let id = rooms.rooms.len() as u8;
                 for &c in &cells {
                     rooms.room_of[c as usize] = id;
@@ -223,7 +226,7 @@ impl Local<'_> {
 
 /// Works out the room's filling backwards (see the module docs), or `None`
 /// when some arrangement on the way lets no box out within the budget.
-fn fill(board: &Board, entrance: u16, cells: &[u16]) -> Option<GoalRoom> {
+fn fill(board: &Board, entrance: u16, cells: &[u16], budget: &mut usize) -> Option<GoalRoom> {
     let local = Local {
         board,
         cells,
@@ -242,7 +245,7 @@ fn fill(board: &Board, entrance: u16, cells: &[u16]) -> Option<GoalRoom> {
     let mut arrangements = vec![local.cells_of(boxes)];
     let mut plans = Vec::new();
     while boxes != 0 {
-        let (left, plan) = take_one_out(&local, boxes)?;
+        let (left, plan) = take_one_out(&local, boxes, budget)?;
         boxes = left;
         arrangements.push(local.cells_of(boxes));
         plans.push(plan);
@@ -261,7 +264,7 @@ type Position = (u64, u16);
 
 /// The fewest pulls that take one box of `boxes` out onto the entrance, the
 /// player ending beyond it: the boxes left, and the same moves as pushes.
-fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
+fn take_one_out(local: &Local, boxes: u64, budget: &mut usize) -> Option<(u64, Plan)> {
     let board = local.board;
     let entrance = local.entrance;
     // Backwards, the player starts where it could walk out after the step.
@@ -272,7 +275,8 @@ fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
     let mut queue = vec![start];
     let mut head = 0;
     while head < queue.len() {
-        if queue.len() > MAX_STEP_POSITIONS {
+        if queue.len() > MAX_STEP_POSITIONS || queue.len() > *budget {
+            *budget = budget.saturating_sub(queue.len());
             return None;
         }
         let (set, player) = queue[head];
@@ -291,8 +295,11 @@ fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
                 }
                 let pull = (b, d);
                 if p == entrance {
-                    // Out: the box on the entrance, the player beyond it.
-                    if local.bit_of(to).is_some() {
+                    // Out: the box on the entrance, the player beyond it on
+                    // `to`. Forwards, the box came onto the entrance from
+                    // `to`, pushed from the cell beyond: both must allow it.
+                    let beyond = board.step(to, d);
+                    if local.bit_of(to).is_some() || board.dead[to as usize] || beyond == NONE {
                         continue;
                     }
                     let left = set & !(1 << bit);
@@ -308,6 +315,7 @@ fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
                         arrive: d.opposite(),
                         pushes,
                     };
+                    *budget -= queue.len().min(*budget);
                     return Some((left, plan));
                 }
                 let Some(pbit) = local.bit_of(p) else {
@@ -323,6 +331,7 @@ fn take_one_out(local: &Local, boxes: u64) -> Option<(u64, Plan)> {
             }
         }
     }
+    *budget -= queue.len().min(*budget);
     None
 }
 
