@@ -6,7 +6,6 @@ mod common;
 
 use common::{reference_multi_pushes, replayed_pushes};
 use sokoban::level::parse_xsb;
-use sokoban::moves::Outcome;
 use sokoban::multi::{MultiOptions, solve};
 use std::path::Path;
 
@@ -36,10 +35,10 @@ fn collection_samples_are_push_optimal() {
 }
 
 /// Levels with goal rooms (`tests/data/rooms/`): a search that fills the
-/// rooms by their macros either solves a level, and the solution (macros
-/// spelled out as single pushes) replays, or says the macros found nothing
-/// (never `Impossible.`: they drop solutions); `--fast` on one and two
-/// threads, which falls back to searches without them, solves every level.
+/// rooms by their macros solves each, and the solution (macros spelled out
+/// as single pushes) replays; so does `--fast` on one and two threads.
+/// (When the macros drop every solution, a lane falls back to a search
+/// without them: see the unit tests of `multi`.)
 #[test]
 fn goal_room_macros_replay() {
     use sokoban::multi::board::Board;
@@ -50,7 +49,6 @@ fn goal_room_macros_replay() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rooms/rooms.xsb");
     let levels = parse_xsb(&std::fs::read(file).unwrap(), 1 << 20).unwrap();
     assert!(levels.len() >= 4);
-    let mut by_macros = 0;
     for level in &levels {
         let board = Board::new(level).unwrap();
         let rooms = Rooms::find(&board);
@@ -66,14 +64,8 @@ fn goal_room_macros_replay() {
                 &stop,
                 &mut |_| {},
             );
-            match outcome {
-                Outcome::Limit(why) => assert_eq!(why, search::MACROS_EXHAUSTED),
-                outcome => {
-                    let pushes = replayed_pushes(level, &outcome).unwrap();
-                    assert!(pushes.is_some(), "{} {method:?} {weight}", level.name);
-                    by_macros += 1;
-                }
-            }
+            let pushes = replayed_pushes(level, &outcome).unwrap();
+            assert!(pushes.is_some(), "{} {method:?} {weight}", level.name);
         }
         for threads in [1, 2] {
             let options = MultiOptions {
@@ -86,5 +78,4 @@ fn goal_room_macros_replay() {
             assert!(pushes.is_some(), "{} on {threads} threads", level.name);
         }
     }
-    assert!(by_macros >= 6, "{by_macros} searches solved with macros");
 }

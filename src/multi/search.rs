@@ -528,13 +528,15 @@ impl Search<'_> {
                     continue;
                 };
                 if let Some(rooms) = self.rooms {
-                    // Boxes enter a goal room only by its macro.
-                    if let Some(r) = rooms.entered_at(ahead) {
-                        self.room_step(node, g, boxes, b, dir, r, &frozen);
-                        continue;
-                    }
-                    if rooms.room_of[ahead as usize] != NO_ROOM {
-                        continue;
+                    // Boxes enter a goal room only by its macro; once it is
+                    // full, its entrance is a cell like any other (it may be a goal).
+                    match rooms.entered_at(ahead) {
+                        Some(r) if (self.in_room[r] as usize) < rooms.rooms[r].plans.len() => {
+                            self.room_step(node, g, boxes, b, dir, r, &frozen);
+                            continue;
+                        }
+                        _ if rooms.room_of[ahead as usize] != NO_ROOM => continue,
+                        _ => {}
                     }
                 }
                 // Into a dead-end tunnel of goals the box goes as deep as it can.
