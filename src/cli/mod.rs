@@ -128,7 +128,7 @@ pub struct SearchArgs {
     /// Multi-box search method.
     #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
     method: MethodArg,
-    /// Multi-box: greedy, then A*, then weighted A* within the limits (not push-optimal) to reach harder levels.
+    /// Multi-box: A*, greedy and weighted A* (these with goal-room macros) within the limits, to reach harder levels (not push-optimal).
     #[arg(long)]
     fast: bool,
     /// Multi-box: give up on a level after this many seconds.

@@ -4,7 +4,9 @@
 //! distances, Zobrist keys); [`search`] runs A* (or another method) over box
 //! sets with the matching bound of [`bound`], the freeze deadlocks of
 //! [`deadlock`], the corrals of [`corral`] and the dead corrals of
-//! [`subset`], storing nodes in the table of [`table`].
+//! [`subset`], storing nodes in the table of [`table`]. For `--fast`,
+//! [`room`] works out how to fill goal rooms, and the search's non-optimal
+//! lanes move boxes into them by those macros.
 
 pub mod board;
 pub mod bound;

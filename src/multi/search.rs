@@ -8,7 +8,9 @@
 //! corral whose boxes alone cannot all reach goals is dead (see
 //! [`super::subset`]). A box pushed into a dead-end tunnel of goals is pushed
 //! on to the deepest free goal in one move (it can only go deeper, and
-//! nothing else can reach past it).
+//! nothing else can reach past it). With goal rooms (`--fast` lanes only,
+//! see [`super::room`]), a box pushed onto a room's entrance goes through the
+//! room's next step at once, and boxes in a room are never pushed otherwise.
 //! A node is closed when it is expanded, never when it is generated, and a
 //! shorter path to a known node updates it (and reopens it if need be), so
 //! A* with the admissible matching bound returns a push-optimal solution.
