@@ -188,6 +188,16 @@ impl Board {
         least
     }
 
+    /// True when both cells beside `c` across `dir` are walls: a box there
+    /// moving along `dir` is in a one-wide corridor.
+    pub fn is_corridor(&self, c: u16, dir: Direction) -> bool {
+        let across = match dir {
+            Direction::North | Direction::South => [Direction::East, Direction::West],
+            Direction::East | Direction::West => [Direction::North, Direction::South],
+        };
+        across.iter().all(|&d| self.step(c, d) == NONE)
+    }
+
     /// The cell the box on `b` enters when pushed in `dir`, when that push
     /// can be made now: the player reaches the cell behind it (`reached`),
     /// and the cell ahead is free and not a dead square.

@@ -204,7 +204,7 @@ fn run_lane(
         // The first lane to need the rooms finds them; the others wait for it
         // (inside the lane's time: levels with big rooms take a while).
         let rooms = if macros {
-            Some(rooms.get_or_init(|| Rooms::find(board))).filter(|r| !r.is_empty())
+            Some(rooms.get_or_init(|| Rooms::find(board)))
         } else {
             None
         };

@@ -8,9 +8,10 @@
 //! corral whose boxes alone cannot all reach goals is dead (see
 //! [`super::subset`]). A box pushed into a dead-end tunnel of goals is pushed
 //! on to the deepest free goal in one move (it can only go deeper, and
-//! nothing else can reach past it). With goal rooms (`--fast` lanes only,
-//! see [`super::room`]), a box pushed onto a room's entrance goes through the
-//! room's next step at once, and boxes in a room are never pushed otherwise.
+//! nothing else can reach past it). In the non-optimal `--fast` lanes, a box
+//! pushed onto a goal room's entrance goes through the room's next step at
+//! once (see [`super::room`]), boxes in a room are never pushed otherwise, and
+//! a box pushed along a one-wide corridor rides it to its end.
 //! A node is closed when it is expanded, never when it is generated, and a
 //! shorter path to a known node updates it (and reopens it if need be), so
 //! A* with the admissible matching bound returns a push-optimal solution.
@@ -161,8 +162,9 @@ struct Search<'b> {
 /// parent.
 const SAVED_MATCHINGS: usize = 65536;
 
-/// Runs the search on a prepared board; with `rooms`, boxes go into goal
-/// rooms by their macros only (see [`super::room`]).
+/// Runs the search on a prepared board. With `rooms` (the macros of the
+/// non-optimal `--fast` lanes), boxes go into goal rooms by their macros only
+/// (see [`super::room`]) and ride one-wide corridors to their ends.
 pub fn run(
     board: &Board,
     method: Method,
@@ -202,7 +204,7 @@ pub fn run(
         parent_matched: false,
         saved: HashMap::new(),
         saved_order: VecDeque::new(),
-        rooms: rooms.filter(|r| !r.is_empty()),
+        rooms,
         in_room: Vec::new(),
     };
     let start_boxes = board.start_boxes.clone();
@@ -547,6 +549,22 @@ impl Search<'_> {
                     loop {
                         let next = board.step(end, dir);
                         if next == NONE || self.occupied[next as usize] {
+                            break;
+                        }
+                        (end, pushes) = (next, pushes + 1);
+                    }
+                } else if let Some(rooms) = self.rooms {
+                    // With macros (not optimal), a box rides a one-wide
+                    // corridor to its end, unless it reaches a goal or a
+                    // room; stopping inside would only block the corridor.
+                    while !board.is_goal[end as usize] && board.is_corridor(end, dir) {
+                        let next = board.step(end, dir);
+                        if next == NONE
+                            || self.occupied[next as usize]
+                            || board.dead[next as usize]
+                            || rooms.room_of[next as usize] != NO_ROOM
+                            || rooms.entered_at(next).is_some()
+                        {
                             break;
                         }
                         (end, pushes) = (next, pushes + 1);
