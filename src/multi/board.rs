@@ -288,6 +288,16 @@ mod tests {
     }
 
     #[test]
+    fn corridors_have_walls_on_both_sides() {
+        let level = &parse_xsb(b"#######\n#@$  .#\n## ####\n#######", 100).unwrap()[0];
+        let b = Board::new(level).unwrap();
+        let at = |r, c| b.index[level.grid.cell(r, c)];
+        assert!(b.is_corridor(at(1, 3), Direction::East));
+        assert!(!b.is_corridor(at(1, 2), Direction::East)); // open below
+        assert!(!b.is_corridor(at(1, 3), Direction::North));
+    }
+
+    #[test]
     fn boxes_outside_the_area() {
         let on_goal = &parse_xsb(b"#######\n#@$.#*#\n#######", 100).unwrap()[0];
         assert!(Board::new(on_goal).is_ok());

@@ -22,8 +22,8 @@ use super::board::{Board, NONE};
 use crate::grid::Direction;
 use std::collections::HashMap;
 
-/// `room_of` for a cell outside every room.
-pub const NO_ROOM: u8 = u8::MAX;
+/// The room of a cell outside every room.
+const NO_ROOM: u8 = u8::MAX;
 
 /// Levels with more cells get no rooms (finding them floods once per cell).
 const MAX_LEVEL_CELLS: usize = 4000;
@@ -65,8 +65,8 @@ pub struct GoalRoom {
 /// The goal rooms of a level.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Rooms {
-    /// Per cell, the room it belongs to (`NO_ROOM` outside).
-    pub room_of: Vec<u8>,
+    /// Per cell, the room it belongs to (`NO_ROOM` outside; may be empty).
+    room: Vec<u8>,
     pub rooms: Vec<GoalRoom>,
 }
 
@@ -77,7 +77,7 @@ impl Rooms {
     pub fn find(board: &Board) -> Rooms {
         let n = board.len();
         let mut rooms = Rooms {
-            room_of: vec![NO_ROOM; n],
+            room: vec![NO_ROOM; n],
             rooms: Vec::new(),
         };
         if n > MAX_LEVEL_CELLS || n == 0 {
@@ -118,7 +118,7 @@ impl Rooms {
         candidates.sort_by_key(|(_, cells)| std::cmp::Reverse(cells.len()));
         let mut budget = MAX_POSITIONS;
         for (entrance, mut cells) in candidates {
-            let taken = |c: u16| rooms.room_of[c as usize] != NO_ROOM;
+            let taken = |c: u16| rooms.room_of(c).is_some();
             if rooms.rooms.len() >= NO_ROOM as usize
                 || cells.iter().any(|&c| taken(c))
                 || taken(entrance)
@@ -133,7 +133,7 @@ impl Rooms {
             if let Some(room) = fill(board, entrance, &cells, &mut budget) {
                 let id = rooms.rooms.len() as u8;
                 for &c in &cells {
-                    rooms.room_of[c as usize] = id;
+                    rooms.room[c as usize] = id;
                 }
                 rooms.rooms.push(room);
             }
@@ -143,6 +143,15 @@ impl Rooms {
 
     pub fn is_empty(&self) -> bool {
         self.rooms.is_empty()
+    }
+
+    /// The room `cell` belongs to, if any.
+    #[inline]
+    pub fn room_of(&self, cell: u16) -> Option<usize> {
+        match self.room.get(cell as usize) {
+            Some(&r) if r != NO_ROOM => Some(r as usize),
+            _ => None,
+        }
     }
 
     /// The room whose entrance is `cell`, if any.
@@ -350,7 +359,7 @@ mod tests {
         assert_eq!(room.boxes.len(), room.plans.len() + 1);
         assert!(room.boxes[0].is_empty());
         let mut goals: Vec<u16> = (0..b.len() as u16)
-            .filter(|&c| rooms.room_of[c as usize] != NO_ROOM && b.is_goal[c as usize])
+            .filter(|&c| rooms.room_of(c).is_some() && b.is_goal[c as usize])
             .collect();
         goals.sort_unstable();
         assert_eq!(room.boxes.last().unwrap(), &goals);

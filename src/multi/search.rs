@@ -21,7 +21,7 @@ use super::board::{Board, NONE, pull_distances};
 use super::bound::{Matcher, Saved};
 use super::corral::Corrals;
 use super::deadlock::Freeze;
-use super::room::{NO_ROOM, Rooms};
+use super::room::Rooms;
 use super::subset::SubsetSearch;
 use super::table::{Key, Nodes};
 use super::{Limits, Method, MultiStats, Progress};
@@ -509,14 +509,14 @@ impl Search<'_> {
             self.in_room.clear();
             self.in_room.resize(rooms.rooms.len(), 0);
             for &b in boxes {
-                if let Some(n) = self.in_room.get_mut(rooms.room_of[b as usize] as usize) {
-                    *n += 1;
+                if let Some(r) = rooms.room_of(b) {
+                    self.in_room[r] += 1;
                 }
             }
         }
         for (i, &b) in boxes.iter().enumerate() {
             // A box in a goal room stays where its macro put it.
-            if self.rooms.is_some_and(|r| r.room_of[b as usize] != NO_ROOM) {
+            if self.rooms.is_some_and(|r| r.room_of(b).is_some()) {
                 continue;
             }
             for dir in Direction::ALL {
@@ -539,7 +539,7 @@ impl Search<'_> {
                             self.room_step(node, g, boxes, b, dir, r, &frozen);
                             continue;
                         }
-                        _ if rooms.room_of[ahead as usize] != NO_ROOM => continue,
+                        _ if rooms.room_of(ahead).is_some() => continue,
                         _ => {}
                     }
                 }
@@ -562,7 +562,7 @@ impl Search<'_> {
                         if next == NONE
                             || self.occupied[next as usize]
                             || board.dead[next as usize]
-                            || rooms.room_of[next as usize] != NO_ROOM
+                            || rooms.room_of(next).is_some()
                             || rooms.entered_at(next).is_some()
                         {
                             break;
@@ -944,5 +944,38 @@ impl Search<'_> {
             at = self.board.step(at, dir);
         }
         path
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    fn solve_with(text: &str, rooms: Option<&Rooms>) -> (Outcome, MultiStats) {
+        let level = &parse_xsb(text.as_bytes(), 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let stop = AtomicBool::new(false);
+        run(
+            &board,
+            Method::Greedy,
+            1,
+            rooms,
+            &Limits::default(),
+            &stop,
+            &mut |_| {},
+        )
+    }
+
+    #[test]
+    fn with_macros_a_box_rides_a_corridor_in_one_move() {
+        let text = "########\n#@$   .#\n## #####\n########";
+        let (plain, plain_stats) = solve_with(text, None);
+        let (ridden, ridden_stats) = solve_with(text, Some(&Rooms::default()));
+        assert_eq!(plain.solution().unwrap().pushes, 4);
+        assert_eq!(ridden.solution().unwrap().pushes, 4);
+        // The start, then one node per push, or one for the whole ride.
+        assert_eq!(plain_stats.generated, 5);
+        assert_eq!(ridden_stats.generated, 2);
     }
 }
