@@ -35,7 +35,7 @@ pub struct Matcher {
 }
 
 /// A matching kept for later (duals and assignment).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Saved {
     u: Vec<i64>,
     v: Vec<i64>,
@@ -134,11 +134,16 @@ impl Matcher {
 
     /// The matching held, to resume later with [`Matcher::resume`].
     pub fn save(&self) -> Saved {
-        Saved {
-            u: self.u.clone(),
-            v: self.v.clone(),
-            goal_of: self.goal_of.clone(),
-        }
+        let mut saved = Saved::default();
+        self.save_into(&mut saved);
+        saved
+    }
+
+    /// [`Matcher::save`] into `saved`, reusing its vectors.
+    pub fn save_into(&self, saved: &mut Saved) {
+        saved.u.clone_from(&self.u);
+        saved.v.clone_from(&self.v);
+        saved.goal_of.clone_from(&self.goal_of);
     }
 
     /// Holds a saved matching again as it was (its costs are not kept: only

@@ -147,13 +147,26 @@ struct Search<'b> {
     parent_movable: Vec<u16>,
     parent_matched: bool,
     /// Matchings of recently expanded nodes, so that expanding one of their
-    /// children resumes from them (best-first search often does so soon).
-    saved: HashMap<u32, (Rc<Frozen>, Vec<u16>, Saved)>,
-    saved_order: VecDeque<u32>,
+    /// children resumes from them (best-first search often does so soon):
+    /// a cache with one slot per node number modulo its size, whose vectors
+    /// are reused, so keeping a matching allocates nothing.
+    saved: Vec<SavedMatching>,
+    saved_count: usize,
     /// Goal rooms filled by macros (`--fast` lanes), and per room the
     /// number of boxes in it at the expanded node.
     rooms: Option<&'b Rooms>,
     in_room: Vec<u16>,
+}
+
+/// An expanded node's matching: its frozen set's table, its movable boxes
+/// in matching order, and the matcher's state.
+#[derive(Default)]
+struct SavedMatching {
+    /// The node, or `u32::MAX` for an empty slot.
+    node: u32,
+    table: Option<Rc<Frozen>>,
+    movable: Vec<u16>,
+    matching: Saved,
 }
 
 /// How many expanded nodes keep their matching (a few dozen bytes a box
@@ -202,8 +215,8 @@ pub fn run(
         movable: Vec::new(),
         parent_movable: Vec::new(),
         parent_matched: false,
-        saved: HashMap::new(),
-        saved_order: VecDeque::new(),
+        saved: Vec::new(),
+        saved_count: 0,
         rooms,
         in_room: Vec::new(),
     };
@@ -354,7 +367,7 @@ impl Search<'_> {
             .values()
             .map(|t| t.distance.len() * self.board.len() * 2)
             .sum();
-        let saved = self.saved.len() * (self.board.start_boxes.len() + 1) * 26;
+        let saved = self.saved_count * (self.board.start_boxes.len() + 1) * 26;
         self.nodes.memory_bytes()
             + self.subset.memory_bytes()
             + self.frontier.len() * 16
@@ -441,7 +454,15 @@ impl Search<'_> {
         // goals with the last push, the parent's matching shrunk.
         let up = self.nodes.parent[u];
         let push = self.push_of(u);
-        if let Some((table, movable, saved)) = self.saved.get(&up)
+        if let Some(SavedMatching {
+            table: Some(table),
+            movable,
+            matching: saved,
+            ..
+        }) = self
+            .saved
+            .get(up as usize % SAVED_MATCHINGS)
+            .filter(|slot| slot.node == up)
             && push.step.is_none()
         {
             if Rc::ptr_eq(table, &frozen) {
@@ -638,18 +659,21 @@ impl Search<'_> {
             self.occupied[b as usize] = false;
         }
         if self.parent_matched {
-            self.saved_order.push_back(node);
-            let kept = (
-                frozen.clone(),
-                self.parent_movable.clone(),
-                self.matcher.save(),
-            );
-            self.saved.insert(node, kept);
-            if self.saved_order.len() > SAVED_MATCHINGS
-                && let Some(old) = self.saved_order.pop_front()
-            {
-                self.saved.remove(&old);
+            let at = node as usize % SAVED_MATCHINGS;
+            if at >= self.saved.len() {
+                self.saved.resize_with(at + 1, || SavedMatching {
+                    node: u32::MAX,
+                    ..SavedMatching::default()
+                });
             }
+            let slot = &mut self.saved[at];
+            if slot.node == u32::MAX {
+                self.saved_count += 1;
+            }
+            slot.node = node;
+            slot.table = Some(frozen.clone());
+            slot.movable.clone_from(&self.parent_movable);
+            self.matcher.save_into(&mut slot.matching);
         }
     }
 
