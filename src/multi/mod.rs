@@ -150,11 +150,13 @@ type Phase = (Method, u32, u32, bool);
 /// optimally), then weighted A* (the bound counted three times) for the
 /// rest; the first two get a quarter of the limits each. On two threads,
 /// plain A* gets one for the whole time, and the other runs greedy for a
-/// twentieth of it, then weighted A* (measured on Sasquatch and Microban II,
-/// weighted A* finds most of what greedy finds, and more, but some levels
-/// fall to greedy at once, such as Microban 144 in 0.03 s); three threads
-/// give each its own, and up to three more threads run weighted A* with
-/// weights 2, 5 and 8.
+/// twentieth of it, then weighted A* with weight 3 for half, then with
+/// weight 2 (measured on Sasquatch and Microban II: weighted A* finds most
+/// of what greedy finds, and more, but some levels fall to greedy at once,
+/// such as Microban 144 in 0.03 s; weight 2 alone solves Sasquatch 10, in
+/// about 3 s, which weight 3 does not in 20); three threads give each its
+/// own, and up to three more threads run weighted A* with weights 2, 5 and
+/// 8. All but plain A* use the macros of [`room`] and corridor rides.
 fn lanes(threads: usize) -> Vec<Vec<Phase>> {
     const ASTAR: Phase = (Method::AStar, 1, 1, false);
     const WEIGHTED: Phase = (Method::AStar, 3, 1, true);
@@ -164,7 +166,14 @@ fn lanes(threads: usize) -> Vec<Vec<Phase>> {
             (Method::AStar, 1, 4, false),
             WEIGHTED,
         ]],
-        2 => vec![vec![ASTAR], vec![(Method::Greedy, 1, 20, true), WEIGHTED]],
+        2 => vec![
+            vec![ASTAR],
+            vec![
+                (Method::Greedy, 1, 20, true),
+                (Method::AStar, 3, 2, true),
+                (Method::AStar, 2, 1, true),
+            ],
+        ],
         n => {
             // Six different searches at most: more lanes would repeat one
             // and thin out everyone's share of the memory.
