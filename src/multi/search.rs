@@ -847,16 +847,8 @@ impl Search<'_> {
             .chain(after.iter().copied())
             .collect();
         child.sort_unstable();
-        let set = |occupied: &mut Vec<bool>, on: bool| {
-            occupied[b as usize] = !on;
-            for &c in before {
-                occupied[c as usize] = !on;
-            }
-            for &c in after {
-                occupied[c as usize] = on;
-            }
-        };
-        set(&mut self.occupied, true);
+        let parent_cells = || before.iter().copied().chain([b]);
+        move_boxes(&mut self.occupied, parent_cells(), after.iter().copied());
         if let Some(table) = self.frozen_of(&child) {
             let player = self.normalize(plan.player_end(), false);
             let hash = child
@@ -883,8 +875,7 @@ impl Search<'_> {
                 None,
             );
         }
-        // Back to the expanded node's boxes (with `b` still on its cell).
-        set(&mut self.occupied, false);
+        move_boxes(&mut self.occupied, after.iter().copied(), parent_cells());
     }
 
     /// The moves from the start to `goal`: each push preceded by the shortest walk to it.
@@ -971,10 +962,40 @@ impl Search<'_> {
     }
 }
 
+/// Takes boxes off the cells `from` and puts boxes on the cells `to`, in
+/// that order, so a cell in both keeps its box.
+fn move_boxes(
+    occupied: &mut [bool],
+    from: impl IntoIterator<Item = u16>,
+    to: impl IntoIterator<Item = u16>,
+) {
+    for c in from {
+        occupied[c as usize] = false;
+    }
+    for c in to {
+        occupied[c as usize] = true;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::level::parse_xsb;
+
+    #[test]
+    fn moving_boxes_there_and_back_keeps_shared_cells() {
+        let mut occupied = vec![false; 8];
+        for c in [1, 2, 6] {
+            occupied[c] = true;
+        }
+        let before = occupied.clone();
+        // A step that keeps the box on 2 and moves 1 and 6 to 3 and 4.
+        move_boxes(&mut occupied, [1, 2, 6], [2, 3, 4]);
+        let taken: Vec<usize> = (0..8).filter(|&c| occupied[c]).collect();
+        assert_eq!(taken, vec![2, 3, 4]);
+        move_boxes(&mut occupied, [2, 3, 4], [1, 2, 6]);
+        assert_eq!(occupied, before);
+    }
 
     fn solve_with(text: &str, rooms: Option<&Rooms>) -> (Outcome, MultiStats) {
         let level = &parse_xsb(text.as_bytes(), 100).unwrap()[0];
