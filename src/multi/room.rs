@@ -199,11 +199,10 @@ impl Local<'_> {
         self.bit.get(&c).copied()
     }
 
+    /// The player stays in the room and on its entrance: the cells outside
+    /// may hold boxes when the step is played.
     fn walkable(&self, c: u16) -> bool {
-        c != NONE
-            && (c == self.entrance
-                || self.bit.contains_key(&c)
-                || self.board.next[self.entrance as usize].contains(&c))
+        c != NONE && (c == self.entrance || self.bit.contains_key(&c))
     }
 
     /// The player's cells from `from` with boxes on `boxes`, and the
@@ -296,19 +295,16 @@ fn take_one_out(local: &Local, boxes: u64, budget: &mut usize) -> Option<(u64, P
                 // The player on `p` pulls the box on `p - d` towards `p + d`.
                 let (b, to) = (board.step(p, d.opposite()), board.step(p, d));
                 let Some(bit) = local.bit_of(b) else { continue };
-                if set >> bit & 1 == 0 || to == NONE || !local.walkable(to) {
-                    continue;
-                }
-                if local.bit_of(to).is_some_and(|t| set >> t & 1 == 1) {
+                if set >> bit & 1 == 0 || to == NONE {
                     continue;
                 }
                 let pull = (b, d);
-                if p == entrance {
+                if p == entrance && local.bit_of(to).is_none() {
                     // Out: the box on the entrance, the player beyond it on
                     // `to`. Forwards, the box came onto the entrance from
-                    // `to`, pushed from the cell beyond: both must allow it.
-                    let beyond = board.step(to, d);
-                    if local.bit_of(to).is_some() || board.dead[to as usize] || beyond == NONE {
+                    // `to` (so that cell is free), pushed from the cell
+                    // beyond: both must allow it.
+                    if board.dead[to as usize] || board.step(to, d) == NONE {
                         continue;
                     }
                     let left = set & !(1 << bit);
@@ -326,6 +322,9 @@ fn take_one_out(local: &Local, boxes: u64, budget: &mut usize) -> Option<(u64, P
                     };
                     *budget -= queue.len().min(*budget);
                     return Some((left, plan));
+                }
+                if !local.walkable(to) || local.bit_of(to).is_some_and(|t| set >> t & 1 == 1) {
+                    continue;
                 }
                 let Some(pbit) = local.bit_of(p) else {
                     continue;
@@ -366,16 +365,20 @@ mod tests {
         for (k, plan) in room.plans.iter().enumerate() {
             let mut occupied: Vec<u16> = room.boxes[k].clone();
             occupied.push(room.entrance);
-            let mut player = b.step(room.entrance, plan.arrive.opposite());
-            assert_ne!(player, NONE);
+            let arrived_from = b.step(room.entrance, plan.arrive.opposite());
+            assert_ne!(arrived_from, NONE);
+            let mut player = arrived_from;
+            // The player walks to each push over free cells of the room and
+            // its entrance (outside, boxes may stand anywhere).
+            let allowed =
+                |x: u16| rooms.room_of(x).is_some() || x == room.entrance || x == arrived_from;
             for &(from, dir) in &plan.pushes {
                 let stand = b.step(from, dir.opposite());
-                // The player walks to the push over free cells.
                 let mut seen = vec![player];
                 let mut i = 0;
                 while i < seen.len() {
                     for &x in &b.next[seen[i] as usize] {
-                        if x != NONE && !occupied.contains(&x) && !seen.contains(&x) {
+                        if x != NONE && allowed(x) && !occupied.contains(&x) && !seen.contains(&x) {
                             seen.push(x);
                         }
                     }
