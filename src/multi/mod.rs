@@ -189,6 +189,10 @@ fn lanes(threads: usize) -> Vec<Vec<Phase>> {
     }
 }
 
+/// Nodes plain A* may generate alone before the lanes of `--fast` start (a
+/// few milliseconds): most small levels end within them.
+const ALONE_NODES: u64 = 10_000;
+
 /// What one lane found: the outcome, its counters, and whether the answer
 /// came from plain A* (so is push-optimal).
 type LaneResult = (Outcome, MultiStats, bool);
@@ -255,11 +259,12 @@ fn run_lane(
     (last.0, total, last.1)
 }
 
-/// `--fast`: the portfolio of [`lanes`] within the limits, on
-/// `options.threads` threads. The first lane to finish gives the answer (any
-/// search running out of positions proves the level impossible) and stops
-/// the others; the limits are shared: the same time for every lane, and the
-/// nodes and memory split between them.
+/// `--fast`: plain A* alone for [`ALONE_NODES`] nodes, then the portfolio
+/// of [`lanes`] within the limits, on `options.threads` threads. The first
+/// lane to finish gives the answer (any search without macros running out of
+/// positions proves the level impossible) and stops the others; the limits
+/// are shared: the same time for every lane, and the nodes and memory split
+/// between them.
 fn fast(
     board: &Board,
     options: &MultiOptions,
@@ -267,12 +272,29 @@ fn fast(
 ) -> (Outcome, MultiStats, bool) {
     let started = Instant::now();
     let limits = &options.limits;
+    // Plain A* alone first, on a small budget: what it settles gets the
+    // same push-optimal answer on every run, where lanes would race.
+    let alone = Limits {
+        max_nodes: Some(limits.max_nodes.map_or(ALONE_NODES, |n| n.min(ALONE_NODES))),
+        ..limits.clone()
+    };
+    let never = AtomicBool::new(false);
+    let (outcome, alone_stats) =
+        search::run(board, Method::AStar, 1, None, &alone, &never, progress);
+    let users_limit = limits.nodes_reached(alone_stats.generated).is_some()
+        || limits.reached(started, alone_stats.memory_bytes).is_some();
+    if !matches!(outcome, Outcome::Limit(_)) || users_limit {
+        let optimal = outcome.solution().is_some();
+        return (outcome, alone_stats, optimal);
+    }
     let lanes = lanes(options.threads);
-    let count = lanes.len();
+    let count = lanes.len() as u64;
     let lane_limits = Limits {
-        time: limits.time,
-        max_nodes: limits.max_nodes.map(|n| n / count as u64),
-        max_memory: limits.max_memory / count,
+        time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
+        max_nodes: limits
+            .max_nodes
+            .map(|n| n.saturating_sub(alone_stats.generated) / count),
+        max_memory: limits.max_memory / count as usize,
     };
     let rooms = OnceLock::new();
     let stop = AtomicBool::new(false);
@@ -310,7 +332,11 @@ fn fast(
         );
         results
     });
-    let mut total = MultiStats::default();
+    // Counters add up; the memory of the search alone was freed before the lanes.
+    let mut total = MultiStats {
+        memory_bytes: 0,
+        ..alone_stats
+    };
     for (_, stats, _) in &results {
         total.expanded += stats.expanded;
         total.generated += stats.generated;
@@ -424,6 +450,26 @@ mod tests {
         let (outcome, _, optimal) = run_lane(&board, &rooms, &phases, &limits, &stop, &mut |_| {});
         assert!(outcome.solution().is_some());
         assert!(!optimal);
+    }
+
+    #[test]
+    fn fast_answers_small_levels_alone_and_the_same_every_time() {
+        // Microban II 25: lanes racing each other once answered 6 or 8 pushes.
+        let text = b" #####\n##   ##\n# .$. #\n# $#$ #\n# .$. #\n#    ##\n## @##\n ####";
+        let level = &crate::level::parse_xsb(text, 100).unwrap()[0];
+        let plain = solve(level, &MultiOptions::default(), &mut |_| {});
+        for threads in [1, 2, 4] {
+            let options = MultiOptions {
+                fast: true,
+                threads,
+                ..MultiOptions::default()
+            };
+            for _ in 0..5 {
+                let report = solve(level, &options, &mut |_| {});
+                assert_eq!(report.outcome, plain.outcome);
+                assert!(report.optimal);
+            }
+        }
     }
 
     #[test]
