@@ -185,8 +185,8 @@ fn flood(
     area
 }
 
-/// The room's cells numbered as bits, and the cells the player may use
-/// while working in it: the room, the entrance and the cells beyond it.
+/// The room's cells numbered as bits, for the backward search over the
+/// room's arrangements (the player walks on the room and its entrance).
 struct Local<'a> {
     board: &'a Board,
     cells: &'a [u16],
