@@ -90,10 +90,14 @@ impl Rooms {
         let mut candidates: Vec<(u16, Vec<u16>)> = Vec::new();
         let mut label = vec![0u32; n];
         let mut stamp = 0u32;
+        // The cell tried as an entrance, blocked like a box for the floods.
+        let mut blocked = vec![false; n];
+        let mut area = Vec::new();
         for e in 0..n as u16 {
             if has_box[e as usize] {
                 continue;
             }
+            blocked[e as usize] = true;
             // Each neighbour starts a flood unless an earlier one (stamps
             // from `round` on) already took it.
             let round = stamp + 1;
@@ -103,13 +107,14 @@ impl Rooms {
                     continue;
                 }
                 stamp += 1;
-                let area = flood(board, start, |c| c != e, &mut label, stamp);
+                board.flood_player(&blocked, &mut label, stamp, &mut area, start);
                 let goals = area.iter().any(|&c| board.is_goal[c as usize]);
                 let boxes = area.iter().any(|&c| has_box[c as usize]);
                 if goals && !boxes && area.len() <= MAX_ROOM_CELLS {
-                    areas.push(area);
+                    areas.push(area.clone());
                 }
             }
+            blocked[e as usize] = false;
             // Two rooms behind one entrance would make its macro ambiguous.
             if areas.len() == 1 {
                 candidates.push((e, areas.pop().expect("one area")));
@@ -158,31 +163,6 @@ impl Rooms {
     pub fn entered_at(&self, cell: u16) -> Option<usize> {
         self.rooms.iter().position(|r| r.entrance == cell)
     }
-}
-
-/// Floods from `start` over cells where `open` holds, labelling with `stamp`;
-/// returns the cells in breadth-first order.
-fn flood(
-    board: &Board,
-    start: u16,
-    open: impl Fn(u16) -> bool,
-    label: &mut [u32],
-    stamp: u32,
-) -> Vec<u16> {
-    let mut area = vec![start];
-    label[start as usize] = stamp;
-    let mut head = 0;
-    while head < area.len() {
-        let c = area[head];
-        head += 1;
-        for &x in &board.next[c as usize] {
-            if x != NONE && open(x) && label[x as usize] != stamp {
-                label[x as usize] = stamp;
-                area.push(x);
-            }
-        }
-    }
-    area
 }
 
 /// The room's cells numbered as bits, for the backward search over the
