@@ -132,14 +132,8 @@ impl Matcher {
         self.held_total()
     }
 
-    /// The matching held, to resume later with [`Matcher::resume`].
-    pub fn save(&self) -> Saved {
-        let mut saved = Saved::default();
-        self.save_into(&mut saved);
-        saved
-    }
-
-    /// [`Matcher::save`] into `saved`, reusing its vectors.
+    /// The matching held now, written into `saved` (its vectors reused), to
+    /// resume later with [`Matcher::resume`].
     pub fn save_into(&self, saved: &mut Saved) {
         saved.u.clone_from(&self.u);
         saved.v.clone_from(&self.v);
@@ -436,7 +430,8 @@ mod tests {
                     "{boxes:?} -> {after:?}"
                 );
                 // Saved and resumed later, after other work, the same.
-                let saved = m.save();
+                let mut saved = Saved::default();
+                m.save_into(&mut saved);
                 m.bound_with(&distance, &after);
                 assert_eq!(
                     m.resume(&saved, &distance, &boxes, moved, cell),

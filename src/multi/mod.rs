@@ -278,9 +278,10 @@ fn fast(
         max_nodes: Some(limits.max_nodes.map_or(ALONE_NODES, |n| n.min(ALONE_NODES))),
         ..limits.clone()
     };
-    let never = AtomicBool::new(false);
+    // Raised by the first lane to finish (never while A* runs alone).
+    let stop = AtomicBool::new(false);
     let (outcome, alone_stats) =
-        search::run(board, Method::AStar, 1, None, &alone, &never, progress);
+        search::run(board, Method::AStar, 1, None, &alone, &stop, progress);
     let users_limit = limits.nodes_reached(alone_stats.generated).is_some()
         || limits.reached(started, alone_stats.memory_bytes).is_some();
     if !matches!(outcome, Outcome::Limit(_)) || users_limit {
@@ -297,7 +298,6 @@ fn fast(
         max_memory: limits.max_memory / count as usize,
     };
     let rooms = OnceLock::new();
-    let stop = AtomicBool::new(false);
     // The lane that raised `stop` first: its answer is the one given.
     let first = AtomicUsize::new(usize::MAX);
     let finish = |lane: usize, result: LaneResult| {

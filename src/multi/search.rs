@@ -55,8 +55,10 @@ const ROOM_STEP: u8 = 0x10;
 pub const MACROS_EXHAUSTED: &str = "no solution with goal-room macros";
 
 impl Push {
-    /// The box's cell after the last push.
+    /// The box's cell after the last push. A room step moves several boxes
+    /// and has no one end cell: callers check `step` first.
     fn end(&self, board: &Board) -> u16 {
+        debug_assert!(self.step.is_none(), "a room step has no one end cell");
         (0..self.count).fold(self.from, |cell, _| board.step(cell, self.dir))
     }
 }
