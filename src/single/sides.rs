@@ -25,7 +25,6 @@ use super::flood::Flood;
 use crate::grid::{Direction, Grid};
 
 const UNKNOWN: u64 = u64::MAX;
-const NO_SLOT: u32 = u32::MAX;
 
 /// Exact walk lengths between the sides of a box, computed on demand.
 #[derive(Clone, Debug)]
@@ -35,7 +34,8 @@ pub struct SideDistances<'g> {
     root: usize,
     groups: Option<SideGroups>,
     flood: Flood,
-    /// Per cell, its row in `cache` (or `NO_SLOT`).
+    /// Per cell, one more than its row in `cache`, or 0: zero-filled, so the
+    /// pages of cells never measured are never touched.
     slot: Vec<u32>,
     /// Per cached cell, the six side pairs (see [`pair`]).
     cache: Vec<[u64; 6]>,
@@ -64,7 +64,7 @@ impl<'g> SideDistances<'g> {
             root: player,
             groups: None,
             flood: Flood::new(grid.len()),
-            slot: vec![NO_SLOT; grid.len()],
+            slot: vec![0; grid.len()],
             cache: Vec::new(),
             searches: 0,
         }
@@ -239,16 +239,16 @@ impl<'g> SideDistances<'g> {
     }
 
     fn cached(&self, cell: usize) -> Option<&[u64; 6]> {
-        let s = self.slot[cell];
-        (s != NO_SLOT).then(|| &self.cache[s as usize])
+        let s = self.slot[cell] as usize;
+        (s != 0).then(|| &self.cache[s - 1])
     }
 
     fn row_mut(&mut self, cell: usize) -> &mut [u64; 6] {
-        if self.slot[cell] == NO_SLOT {
-            self.slot[cell] = self.cache.len() as u32;
+        if self.slot[cell] == 0 {
             self.cache.push([UNKNOWN; 6]);
+            self.slot[cell] = self.cache.len() as u32;
         }
-        &mut self.cache[self.slot[cell] as usize]
+        &mut self.cache[self.slot[cell] as usize - 1]
     }
 
     /// Measures the detour around a corridor cell once for its whole chain.
