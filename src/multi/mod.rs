@@ -149,14 +149,16 @@ type Phase = (Method, u32, u32, bool);
 /// however long), then plain A* (small levels it solves outright, and
 /// optimally), then weighted A* (the bound counted three times) for the
 /// rest; the first two get a quarter of the limits each. On two threads,
-/// plain A* gets one for the whole time, and the other runs greedy for a
-/// twentieth of it, then weighted A* with weight 3 for half, then with
-/// weight 2 (measured on Sasquatch and Microban II: weighted A* finds most
-/// of what greedy finds, and more, but some levels fall to greedy at once,
-/// such as Microban 144 in 0.03 s; weight 2 alone solves Sasquatch 10, in
-/// about 3 s, which weight 3 does not in 20); three threads give each its
-/// own, and up to three more threads run weighted A* with weights 2, 5 and
-/// 8. All but plain A* use the macros of [`room`] and corridor rides.
+/// one runs plain A* for half the time, then weighted A* with weight 3; the
+/// other greedy for a twentieth, then weighted A* with weight 2. Measured
+/// on Sasquatch and Microban: weights 2 and 3 each solve levels the other
+/// does not in 10 s (weight 2: Microban II 109 in 7.0 s, Sasquatch 10 in
+/// 1.9 s; weight 3: Microban II 131 in 3.1 s, Sasquatch 50 in 0.2 s), so
+/// both need most of a thread; plain A* ends most levels it can end at all
+/// within half the time, and some levels fall to greedy at once, such as
+/// Microban 144 in 0.03 s. Three threads give each search its own, and up
+/// to three more threads run weighted A* with weights 2, 5 and 8. All but
+/// plain A* use the macros of [`room`] and corridor rides.
 fn lanes(threads: usize) -> Vec<Vec<Phase>> {
     const ASTAR: Phase = (Method::AStar, 1, 1, false);
     const WEIGHTED: Phase = (Method::AStar, 3, 1, true);
@@ -167,12 +169,8 @@ fn lanes(threads: usize) -> Vec<Vec<Phase>> {
             WEIGHTED,
         ]],
         2 => vec![
-            vec![ASTAR],
-            vec![
-                (Method::Greedy, 1, 20, true),
-                (Method::AStar, 3, 2, true),
-                (Method::AStar, 2, 1, true),
-            ],
+            vec![(Method::AStar, 1, 2, false), WEIGHTED],
+            vec![(Method::Greedy, 1, 20, true), (Method::AStar, 2, 1, true)],
         ],
         n => {
             // Six different searches at most: more lanes would repeat one
