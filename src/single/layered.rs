@@ -16,11 +16,21 @@
 //! entries), so its walk is never measured. The walks from one entry to all
 //! the sides it may improve are asked for at once, so one search serves them.
 //!
+//! The layers are not built whole: this is A* with the box's own distance to
+//! the target as the bound ([`super::bound`]). A layer is cut into buckets by
+//! f = p + bound(box cell), and buckets run in (f, p) order. A push changes
+//! the bound by exactly one, so it stays in f (towards the target, into
+//! bucket (f, p+1)) or enters f + 2; every entry of a bucket is known when it
+//! runs, and a box cell is always entered with its fewest pushes first. The
+//! first bucket to push the box onto the target ends the search, and states
+//! with f above the optimum are never built: on a big grid, mostly the
+//! cells near the box's shortest ways to the target.
+//!
 //! So no priority queue is needed: per box cell, at most four entries and four
 //! states, joined by at most twelve side distances ([`SideDistances`]). The
 //! whole search is a small multiple of one flood of the grid. The cost of a
 //! state is (its layer, its walks), which is exactly the lexicographic
-//! Dijkstra order the contract asks for.
+//! Dijkstra order the contract asks for; the bound only skips states.
 //!
 //! Tie-break (documented in README.md): the box reaches the target by the first
 //! push direction in N, S, E, W order among the optimal ones; behind every push,
@@ -28,9 +38,10 @@
 //! walks there from the arrival side that comes first in N, S, E, W order; each
 //! walk steps in the first direction (n, s, e, w) that stays shortest.
 
+use super::bound::{NO_PATH, push_distances};
 use super::sides::SideDistances;
 use super::{SingleReport, SingleStats};
-use crate::grid::Direction;
+use crate::grid::{Direction, Grid};
 use crate::level::Maze;
 use crate::moves::{Move, Solution};
 
@@ -47,135 +58,201 @@ pub fn solve(maze: &Maze) -> SingleReport {
         "solve() answers a box already home"
     );
     let n = grid.len();
+    let bound = push_distances(grid, maze.target);
     let mut sides = SideDistances::new(grid, maze.player);
+    if bound[maze.box_cell] == NO_PATH {
+        return SingleReport::impossible(stats_of(0, &sides, n));
+    }
     // Walks to each state; u32 keeps the arrays small, and a sum that would
     // not fit is reported rather than wrapped.
-    let mut walks = vec![UNSEEN; 4 * n];
+    let mut walks = Walks::new(4 * n);
     let mut how = vec![0u8; 4 * n];
     let mut entered = vec![0u8; n];
+    // The states of the bucket being expanded.
     let mut layer: Vec<u32> = Vec::new();
+    // Cells entered for the next bucket of this f.
     let mut cells: Vec<u32> = Vec::new();
+    // (pushes, cell) entered for bucket f + 2, in push order; and the same
+    // list for this f, filled while f - 2 was expanded.
+    let mut later: Vec<(u32, u32)> = Vec::new();
+    let mut stored: Vec<(u32, u32)> = Vec::new();
+    let mut stored_at = 0;
 
     // Layer 0: the player walks from its start to a side of the box.
     let starts = walks_from_start(maze, &mut sides);
     for d in Direction::ALL {
         if let Some(w) = starts[d.opposite().index()] {
             let s = maze.box_cell * 4 + d.index();
-            walks[s] = clamp(w);
+            walks.set(s, clamp(w));
             how[s] = FROM_START;
             layer.push(s as u32);
         }
     }
     let mut states = layer.len() as u64;
-    let mut pushes = 0u64;
-    while !layer.is_empty() {
-        cells.clear();
+    let mut pushes = 0u32;
+    let mut f = bound[maze.box_cell];
+    loop {
+        // Push every state of bucket (f, pushes). A push towards the target
+        // keeps f and enters bucket (f, pushes + 1); one away from it (the
+        // bound rises by one) enters (f + 2, pushes + 1).
         for &s in &layer {
             let s = s as usize;
             let (b, d) = (s / 4, s % 4);
             let next = grid.step(b, Direction::from_index(d));
-            if grid.is_wall(next) {
+            if bound[next] == NO_PATH {
                 continue;
             }
             let t = next * 4 + d;
-            if walks[t] != UNSEEN {
+            if walks.get(t) != UNSEEN {
                 continue;
             }
-            walks[t] = walks[s];
+            walks.set(t, walks.get(s));
             how[t] = FROM_PUSH;
             if entered[next] == 0 {
-                cells.push(next as u32);
+                if bound[next] < bound[b] {
+                    cells.push(next as u32);
+                } else {
+                    later.push((pushes + 1, next as u32));
+                }
             }
             entered[next] |= 1 << d;
         }
-        pushes += 1;
         if entered[maze.target] != 0 {
             let mask = entered[maze.target];
             let best = (0..4)
                 .filter(|d| mask & (1 << d) != 0)
-                .min_by_key(|&d| walks[maze.target * 4 + d])
+                .min_by_key(|&d| walks.get(maze.target * 4 + d))
                 .expect("an entry exists");
             let goal = maze.target * 4 + best;
             let stats = stats_of(states, &sides, n);
             return match rebuild(maze, &walks, &how, goal, &mut sides) {
                 Some(moves) => {
                     let solution = Solution::from_moves(moves);
-                    debug_assert_eq!(solution.pushes, pushes);
-                    debug_assert_eq!(solution.walks, walks[goal] as u64);
+                    debug_assert_eq!(solution.pushes, pushes as u64 + 1);
+                    debug_assert_eq!(solution.walks, walks.get(goal) as u64);
                     SingleReport::solved(solution, stats)
                 }
                 None => SingleReport::overflow(stats),
             };
         }
+        // The next bucket: (f, pushes + 1) if anything entered it, else the
+        // smallest push count stored for f, else the first bucket of f + 2.
+        if cells.is_empty() {
+            if stored_at == stored.len() {
+                std::mem::swap(&mut stored, &mut later);
+                later.clear();
+                stored_at = 0;
+                f += 2;
+                if stored.is_empty() {
+                    break;
+                }
+            }
+            pushes = stored[stored_at].0;
+        } else {
+            pushes += 1;
+        }
+        while stored_at < stored.len() && stored[stored_at].0 == pushes {
+            cells.push(stored[stored_at].1);
+            stored_at += 1;
+        }
         layer.clear();
         for &b in &cells {
-            let b = b as usize;
-            let mask = entered[b];
-            entered[b] = 0;
-            let mut entry = [UNSEEN; 4];
-            for (d, w) in entry.iter_mut().enumerate() {
-                if mask & (1 << d) != 0 {
-                    *w = walks[b * 4 + d];
-                }
-            }
-            // Sides worth settling here: the entries, and unsettled sides
-            // whose push leads somewhere new. A state reached by walking is
-            // only ever used to push; when that push is blocked or lands on a
-            // settled state, its walk is not worth measuring.
-            let mut open = mask;
-            for d in 0..4 {
-                if mask & (1 << d) == 0 && walks[b * 4 + d] == UNSEEN {
-                    let next = grid.step(b, Direction::from_index(d));
-                    if grid.is_floor(next) && walks[next * 4 + d] == UNSEEN {
-                        open |= 1 << d;
-                    }
-                }
-            }
-            let mut best = entry;
-            let mut from = [FROM_PUSH; 4];
-            for (e, &at_entry) in entry.iter().enumerate() {
-                if at_entry == UNSEEN {
-                    continue;
-                }
-                // A walk between two sides takes at least 2 steps, so it only
-                // helps an entry that arrived with at least 3 more walks.
-                let mut want = 0u8;
-                for (d, &so_far) in best.iter().enumerate() {
-                    if d != e && open & (1 << d) != 0 && so_far > at_entry.saturating_add(2) {
-                        want |= 1 << d;
-                    }
-                }
-                if want == 0 {
-                    continue;
-                }
-                let arrived = Direction::from_index(e).opposite();
-                // Sides are indexed by where the player stands: the opposite of the push.
-                let row = sides.from_side(b, arrived, stand_mask(want));
-                for d in 0..4 {
-                    if want & (1 << d) == 0 {
-                        continue;
-                    }
-                    let stand = Direction::from_index(d).opposite();
-                    if let Some(w) = row[stand.index()] {
-                        let total = clamp(at_entry as u64 + w);
-                        if total < best[d] {
-                            (best[d], from[d]) = (total, e as u8);
-                        }
-                    }
-                }
-            }
-            for d in 0..4 {
-                if open & (1 << d) != 0 && best[d] != UNSEEN {
-                    let s = b * 4 + d;
-                    walks[s] = best[d];
-                    how[s] = from[d];
-                    layer.push(s as u32);
-                }
-            }
+            debug_assert_eq!(pushes + bound[b as usize], f, "buckets run in f order");
+            settle_cell(
+                b as usize,
+                grid,
+                &bound,
+                &mut walks,
+                &mut how,
+                &mut entered,
+                &mut sides,
+                &mut layer,
+            );
         }
+        cells.clear();
         states += layer.len() as u64;
     }
     SingleReport::impossible(stats_of(states, &sides, n))
+}
+
+/// Settles the states of box cell `b` in the bucket being built: its entries
+/// (the sides pushed into, marked in `entered`, which is cleared), and the
+/// sides walked to from an entry whose push leads to a state not yet seen.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn settle_cell(
+    b: usize,
+    grid: &Grid,
+    bound: &[u32],
+    walks: &mut Walks,
+    how: &mut [u8],
+    entered: &mut [u8],
+    sides: &mut SideDistances,
+    layer: &mut Vec<u32>,
+) {
+    let mask = entered[b];
+    entered[b] = 0;
+    let mut entry = [UNSEEN; 4];
+    for (d, w) in entry.iter_mut().enumerate() {
+        if mask & (1 << d) != 0 {
+            *w = walks.get(b * 4 + d);
+        }
+    }
+    // Sides worth settling here: the entries, and unsettled sides whose push
+    // leads somewhere new. A state reached by walking is only ever used to
+    // push; when that push is blocked or lands on a state already seen (with
+    // no more pushes than this one would give it), its walk is not worth
+    // measuring.
+    let mut open = mask;
+    for d in 0..4 {
+        if mask & (1 << d) == 0 && walks.get(b * 4 + d) == UNSEEN {
+            let next = grid.step(b, Direction::from_index(d));
+            if bound[next] != NO_PATH && walks.get(next * 4 + d) == UNSEEN {
+                open |= 1 << d;
+            }
+        }
+    }
+    let mut best = entry;
+    let mut from = [FROM_PUSH; 4];
+    for (e, &at_entry) in entry.iter().enumerate() {
+        if at_entry == UNSEEN {
+            continue;
+        }
+        // A walk between two sides takes at least 2 steps, so it only helps
+        // an entry that arrived with at least 3 more walks.
+        let mut want = 0u8;
+        for (d, &so_far) in best.iter().enumerate() {
+            if d != e && open & (1 << d) != 0 && so_far > at_entry.saturating_add(2) {
+                want |= 1 << d;
+            }
+        }
+        if want == 0 {
+            continue;
+        }
+        let arrived = Direction::from_index(e).opposite();
+        // Sides are indexed by where the player stands: the opposite of the push.
+        let row = sides.from_side(b, arrived, stand_mask(want));
+        for d in 0..4 {
+            if want & (1 << d) == 0 {
+                continue;
+            }
+            let stand = Direction::from_index(d).opposite();
+            if let Some(w) = row[stand.index()] {
+                let total = clamp(at_entry as u64 + w);
+                if total < best[d] {
+                    (best[d], from[d]) = (total, e as u8);
+                }
+            }
+        }
+    }
+    for d in 0..4 {
+        if open & (1 << d) != 0 && best[d] != UNSEEN {
+            let s = b * 4 + d;
+            walks.set(s, best[d]);
+            how[s] = from[d];
+            layer.push(s as u32);
+        }
+    }
 }
 
 /// Turns a mask of push directions into the mask of the sides the player stands on.
@@ -184,6 +261,27 @@ fn stand_mask(push: u8) -> u8 {
         .into_iter()
         .filter(|d| push & (1 << d.index()) != 0)
         .fold(0, |m, d| m | 1 << d.opposite().index())
+}
+
+/// Walks to each state, stored complemented so that `UNSEEN` is 0: the
+/// vector starts as untouched zero pages, and a search that settles few
+/// states (the bound keeps most of a big grid away) never faults the rest in.
+struct Walks(Vec<u32>);
+
+impl Walks {
+    fn new(states: usize) -> Walks {
+        Walks(vec![0; states])
+    }
+
+    #[inline]
+    fn get(&self, state: usize) -> u32 {
+        !self.0[state]
+    }
+
+    #[inline]
+    fn set(&mut self, state: usize, walks: u32) {
+        self.0[state] = !walks;
+    }
 }
 
 /// Saturates at one below `UNSEEN`; a saturated walk count is caught when rebuilding.
@@ -195,7 +293,7 @@ fn stats_of(states: u64, sides: &SideDistances, n: usize) -> SingleStats {
     SingleStats {
         states,
         searches: sides.searches,
-        memory_bytes: n * (4 * 4 + 4 + 1 + 1) + sides.memory_bytes(),
+        memory_bytes: n * (4 * 4 + 4 + 1 + 1 + 4) + sides.memory_bytes(),
     }
 }
 
@@ -221,12 +319,12 @@ pub(super) fn walks_from_start(maze: &Maze, sides: &mut SideDistances) -> [Optio
 /// `None` when the walk count saturated (more than `u32::MAX - 1` walks).
 fn rebuild(
     maze: &Maze,
-    walks: &[u32],
+    walks: &Walks,
     how: &[u8],
     goal: usize,
     sides: &mut SideDistances,
 ) -> Option<Vec<Move>> {
-    if walks[goal] >= UNSEEN - 1 {
+    if walks.get(goal) >= UNSEEN - 1 {
         return None;
     }
     let grid = &maze.grid;

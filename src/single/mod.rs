@@ -8,6 +8,7 @@
 //! player cells and all box cells: between pushes only the side of the box
 //! the player stands on matters ([`sides`]).
 
+pub mod bound;
 pub mod cut;
 pub mod dijkstra;
 pub mod flood;
