@@ -3,7 +3,8 @@
 //! A push moves the box one cell and needs the cell behind it free. Counting
 //! the fewest pushes from a cell as if the player could always get behind the
 //! box, and as if any push could also be made the other way round, never
-//! exceeds the real count. The layered search uses it as an A* heuristic:
+//! exceeds the real count; cells from which no pushes at all lead to the
+//! target (dead squares, one-way pockets) get no bound and are never entered. The layered search uses it as an A* heuristic:
 //! states whose pushes plus bound pass the optimum are never built.
 //!
 //! Both relaxations are needed for the search to stay exact and simple: one
@@ -18,9 +19,15 @@ use crate::grid::{Direction, Grid};
 /// The bound of a cell from which no push sequence reaches the target.
 pub const NO_PATH: u32 = u32::MAX;
 
+/// Marks a cell pass 1 found live, until pass 2 gives it its distance.
+const LIVE: u32 = u32::MAX - 1;
+
 /// Per cell, the fewest pushes from it to `target` with the player ignored
-/// and every push allowed both ways, or [`NO_PATH`]: one breadth-first
-/// search from the target.
+/// and every push allowed both ways, among the cells from which pushes made
+/// as the rules allow can bring the box to the target; [`NO_PATH`] for the
+/// others (dead squares, pockets a box cannot leave). Two breadth-first
+/// searches from the target: over pulls, for those cells, then over pushes
+/// both ways between them.
 ///
 /// ```
 /// use sokoban::level::parse_single;
@@ -29,18 +36,37 @@ pub const NO_PATH: u32 = u32::MAX;
 /// let maze = &parse_single(b"#######\n#S.B.T#\n#######\n", 100).unwrap().mazes[0];
 /// let bound = push_distances(&maze.grid, maze.target);
 /// assert_eq!(bound[maze.box_cell], 2);
-/// // Against the west wall the box cannot be pushed east, but the bound lets
-/// // it, because a box on the next cell could be pushed west onto it.
-/// assert_eq!(bound[maze.player], 4);
+/// // A box against the west wall has no cell to be pushed from.
+/// assert_eq!(bound[maze.player], NO_PATH);
 /// ```
 pub fn push_distances(grid: &Grid, target: usize) -> Vec<u32> {
     let mut bound = vec![NO_PATH; grid.len()];
     if grid.is_wall(target) {
         return bound;
     }
-    bound[target] = 0;
+    bound[target] = LIVE;
     let mut queue = vec![target as u32];
     let mut head = 0;
+    while head < queue.len() {
+        let to = queue[head] as usize;
+        head += 1;
+        for d in Direction::ALL {
+            // The box came to `to` pushed in direction `d`: from `to - d`,
+            // with the player on `to - 2d`.
+            let from = grid.step(to, d.opposite());
+            if grid.is_floor(from)
+                && bound[from] == NO_PATH
+                && grid.is_floor(grid.step(from, d.opposite()))
+            {
+                bound[from] = LIVE;
+                queue.push(from as u32);
+            }
+        }
+    }
+    bound[target] = 0;
+    queue.clear();
+    queue.push(target as u32);
+    head = 0;
     while head < queue.len() {
         let to = queue[head] as usize;
         head += 1;
@@ -49,10 +75,9 @@ pub fn push_distances(grid: &Grid, target: usize) -> Vec<u32> {
             // A box on `from` moves to `to` by a push in direction `d` (the
             // player behind `from`), or the other way (the player behind `to`).
             let from = grid.step(to, d.opposite());
-            if grid.is_wall(from) || bound[from] != NO_PATH {
-                continue;
-            }
-            if grid.is_floor(grid.step(from, d.opposite())) || grid.is_floor(grid.step(to, d)) {
+            if bound[from] == LIVE
+                && (grid.is_floor(grid.step(from, d.opposite())) || grid.is_floor(grid.step(to, d)))
+            {
                 bound[from] = next;
                 queue.push(from as u32);
             }
@@ -66,20 +91,39 @@ mod tests {
     use super::*;
     use crate::level::parse_single;
 
-    /// Brute force: relax every push, both ways, until nothing changes.
+    /// Brute force: the live cells by relaxing pushes as made, then the
+    /// distances by relaxing pushes both ways between live cells.
     fn relaxed(grid: &Grid, target: usize) -> Vec<u32> {
+        let mut live = vec![false; grid.len()];
+        live[target] = true;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for c in 0..grid.len() {
+                if grid.is_wall(c) || live[c] {
+                    continue;
+                }
+                for d in Direction::ALL {
+                    let (to, behind) = (grid.step(c, d), grid.step(c, d.opposite()));
+                    if grid.is_floor(behind) && live[to] {
+                        live[c] = true;
+                        changed = true;
+                    }
+                }
+            }
+        }
         let mut bound = vec![NO_PATH; grid.len()];
         bound[target] = 0;
         loop {
             let mut changed = false;
             for c in 0..grid.len() {
-                if grid.is_wall(c) {
+                if !live[c] {
                     continue;
                 }
                 for d in Direction::ALL {
                     let (to, behind) = (grid.step(c, d), grid.step(c, d.opposite()));
                     let pushable = grid.is_floor(behind) || grid.floor_at(grid.step(to, d));
-                    if grid.is_floor(to) && pushable && bound[to] != NO_PATH {
+                    if live[to] && pushable && bound[to] != NO_PATH {
                         let via = bound[to] + 1;
                         if via < bound[c] {
                             bound[c] = via;
@@ -133,7 +177,7 @@ mod tests {
                 for c in (0..grid.len()).filter(|&c| bound[c] != NO_PATH) {
                     for d in Direction::ALL {
                         let (to, behind) = (grid.step(c, d), grid.step(c, d.opposite()));
-                        if grid.is_floor(to) && grid.is_floor(behind) {
+                        if grid.is_floor(to) && grid.is_floor(behind) && bound[to] != NO_PATH {
                             assert_eq!(bound[c].abs_diff(bound[to]), 1);
                         }
                     }

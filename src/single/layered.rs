@@ -297,21 +297,33 @@ fn stats_of(states: u64, sides: &SideDistances, n: usize) -> SingleStats {
     }
 }
 
-/// Walk lengths from the player's start to each side of the box (indexed by side direction).
+/// Walk lengths from the player's start to each side of the box (indexed by
+/// side direction): one goal-directed search, so a player near the box never
+/// floods the grid.
 pub(super) fn walks_from_start(maze: &Maze, sides: &mut SideDistances) -> [Option<u64>; 4] {
     let grid = &maze.grid;
-    let targets = grid.neighbours(maze.box_cell);
-    let mut found = [None; 4];
-    let mut left = targets.iter().filter(|&&c| grid.is_floor(c)).count();
-    sides.flood().run(grid, maze.player, maze.box_cell, |c, d| {
-        for (i, &t) in targets.iter().enumerate() {
-            if t == c {
-                found[i] = Some(d);
-                left -= 1;
-            }
+    let near = grid.neighbours(maze.box_cell);
+    let mut targets = [0; 4];
+    let mut which = [0; 4];
+    let mut count = 0;
+    for (i, &c) in near.iter().enumerate() {
+        if grid.is_floor(c) {
+            (targets[count], which[count]) = (c, i);
+            count += 1;
         }
-        left == 0
-    });
+    }
+    let mut reached = [None; 4];
+    sides.flood().distances_to(
+        grid,
+        maze.player,
+        &targets[..count],
+        maze.box_cell,
+        &mut reached[..count],
+    );
+    let mut found = [None; 4];
+    for k in 0..count {
+        found[which[k]] = reached[k];
+    }
     found
 }
 
