@@ -61,7 +61,7 @@ pub fn solve(maze: &Maze) -> SingleReport {
     let bound = push_distances(grid, maze.target);
     let mut sides = SideDistances::new(grid, maze.player);
     if bound[maze.box_cell] == NO_PATH {
-        return SingleReport::impossible(stats_of(0, &sides, n));
+        return SingleReport::impossible(stats_of(0, &sides, n, 0));
     }
     // Walks to each state; u32 keeps the arrays small, and a sum that would
     // not fit is reported rather than wrapped.
@@ -124,7 +124,8 @@ pub fn solve(maze: &Maze) -> SingleReport {
                 .min_by_key(|&d| walks.get(maze.target * 4 + d))
                 .expect("an entry exists");
             let goal = maze.target * 4 + best;
-            let stats = stats_of(states, &sides, n);
+            let lists = list_bytes(&[&layer, &cells], &[&later, &stored]);
+            let stats = stats_of(states, &sides, n, lists);
             return match rebuild(maze, &walks, &how, goal, &mut sides) {
                 Some(moves) => {
                     let solution = Solution::from_moves(moves);
@@ -172,7 +173,8 @@ pub fn solve(maze: &Maze) -> SingleReport {
         cells.clear();
         states += layer.len() as u64;
     }
-    SingleReport::impossible(stats_of(states, &sides, n))
+    let lists = list_bytes(&[&layer, &cells], &[&later, &stored]);
+    SingleReport::impossible(stats_of(states, &sides, n, lists))
 }
 
 /// Settles the states of box cell `b` in the bucket being built: its entries
@@ -289,11 +291,18 @@ fn clamp(w: u64) -> u32 {
     w.min(UNSEEN as u64 - 1) as u32
 }
 
-fn stats_of(states: u64, sides: &SideDistances, n: usize) -> SingleStats {
+/// Bytes held by the bucket lists.
+fn list_bytes(cells: &[&Vec<u32>], entries: &[&Vec<(u32, u32)>]) -> usize {
+    cells.iter().map(|v| 4 * v.capacity()).sum::<usize>()
+        + entries.iter().map(|v| 8 * v.capacity()).sum::<usize>()
+}
+
+/// `lists`: bytes of the bucket lists.
+fn stats_of(states: u64, sides: &SideDistances, n: usize, lists: usize) -> SingleStats {
     SingleStats {
         states,
         searches: sides.searches,
-        memory_bytes: n * (4 * 4 + 4 + 1 + 1 + 4) + sides.memory_bytes(),
+        memory_bytes: n * (4 * 4 + 4 + 1 + 1 + 4) + sides.memory_bytes() + lists,
     }
 }
 
