@@ -54,7 +54,11 @@ fn goal_room_macros_replay() {
         let rooms = Rooms::find(&board);
         assert!(!rooms.is_empty(), "{} has a goal room", level.name);
         let stop = AtomicBool::new(false);
-        for (method, weight) in [(Method::Greedy, 1), (Method::AStar, 3)] {
+        for (method, weight) in [
+            (Method::Greedy, 1),
+            (Method::AStar, 3),
+            (Method::Features, 1),
+        ] {
             let (outcome, _) = search::run(
                 &board,
                 method,

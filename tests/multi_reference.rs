@@ -83,6 +83,7 @@ proptest! {
         let others = [
             (Method::Dfs, false, 1),
             (Method::Greedy, false, 1),
+            (Method::Features, false, 1),
             (Method::AStar, true, 1),
             (Method::AStar, true, 2),
             (Method::AStar, true, 4),

@@ -157,6 +157,8 @@ enum MethodArg {
     Ucs,
     /// greedy best-first on the bound (not optimal)
     Greedy,
+    /// greedy within feature cells (boxes on goals, floor areas) taken in turn (not optimal)
+    Features,
 }
 
 impl SearchArgs {
@@ -180,6 +182,7 @@ impl SearchArgs {
                 MethodArg::Dfs => Method::Dfs,
                 MethodArg::Ucs => Method::Ucs,
                 MethodArg::Greedy => Method::Greedy,
+                MethodArg::Features => Method::Features,
             },
             fast: self.fast,
             threads: match self.threads {

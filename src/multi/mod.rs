@@ -39,6 +39,11 @@ pub enum Method {
     Ucs,
     /// Greedy best-first on the bound alone: fast, not optimal.
     Greedy,
+    /// Best first on the lane's key inside each cell of a feature space
+    /// (boxes on goals, areas the boxes cut the floor into), the cells taken
+    /// in turn: a search that keeps trying every kind of position it has
+    /// met, in the manner of Festival's FESS. Not optimal.
+    Features,
 }
 
 impl Method {
@@ -98,7 +103,8 @@ impl Limits {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MultiOptions {
     pub method: Method,
-    /// Greedy, then weighted A*: reaches harder levels, not optimal (see [`fast`]).
+    /// A portfolio of searches beside plain A* (the feature-space search,
+    /// weighted A*): reaches harder levels, not optimal (see [`fast`]).
     pub fast: bool,
     pub limits: Limits,
     /// Threads for the `--fast` portfolio (0 or 1: one after another).
@@ -145,42 +151,39 @@ type Phase = (Method, u32, u32, bool);
 /// The lanes of `--fast` for a number of threads: each lane runs its phases
 /// one after another, and the lanes run side by side.
 ///
-/// On one thread: a greedy search first (it finds many solutions at once,
-/// however long), then plain A* (small levels it solves outright, and
-/// optimally), then weighted A* (the bound counted three times) for the
-/// rest; the first two get a quarter of the limits each. On two threads,
-/// one runs plain A* for half the time, then weighted A* with weight 3; the
-/// other greedy for a twentieth, then weighted A* with weight 2. Measured
-/// on Sasquatch and Microban: weights 2 and 3 each solve levels the other
-/// does not in 10 s (weight 2: Microban II 109 in 7.0 s, Sasquatch 10 in
-/// 1.9 s; weight 3: Microban II 131 in 3.1 s, Sasquatch 50 in 0.2 s), so
-/// both need most of a thread; plain A* ends most levels it can end at all
-/// within half the time, and some levels fall to greedy at once, such as
-/// Microban 144 in 0.03 s. Three threads give each search its own, and up
-/// to three more threads run weighted A* with weights 2, 5 and 8. All but
-/// plain A* use the macros of [`room`] and corridor rides.
+/// The feature-space search ([`Method::Features`]) is the strongest alone:
+/// on one thread for 10 s it solves all of Microban I and 134 of Microban II
+/// (109 in 0.02 s, where weighted A* took 7 s; 130, which nothing else here
+/// solved), and 5 of the 31 Sasquatch levels the lanes before it missed;
+/// it misses Microban II 124 (plain A*, 3.3 s) and Sasquatch 10 (weighted A*
+/// with weight 2, 1.9 s). So on two threads one runs it all the time and the
+/// other plain A* for half the time, then weighted A* with weight 2 (the
+/// old layouts' weight 3 and greedy solve nothing in these collections the
+/// others miss). On one thread the feature search gets the first half.
+/// Three threads and more add weighted A* with weights 3, 5 and 8, and
+/// greedy. All but plain A* use the macros of [`room`] and corridor rides.
 fn lanes(threads: usize) -> Vec<Vec<Phase>> {
     const ASTAR: Phase = (Method::AStar, 1, 1, false);
     const WEIGHTED: Phase = (Method::AStar, 3, 1, true);
+    const FEATURES: Phase = (Method::Features, 1, 1, true);
+    const FEATURES_HALF: Phase = (Method::Features, 1, 2, true);
     match threads {
-        0 | 1 => vec![vec![
-            (Method::Greedy, 1, 4, true),
-            (Method::AStar, 1, 4, false),
-            WEIGHTED,
-        ]],
+        0 | 1 => vec![vec![FEATURES_HALF, (Method::AStar, 1, 1, false)]],
         2 => vec![
-            vec![(Method::AStar, 1, 2, false), WEIGHTED],
-            vec![(Method::Greedy, 1, 20, true), (Method::AStar, 2, 1, true)],
+            vec![(Method::AStar, 1, 2, false), (Method::AStar, 2, 1, true)],
+            vec![FEATURES],
         ],
         n => {
             // Six different searches at most: more lanes would repeat one
             // and thin out everyone's share of the memory.
             let mut lanes = vec![
                 vec![ASTAR],
+                vec![FEATURES],
+                vec![(Method::AStar, 2, 1, true)],
                 vec![WEIGHTED],
+                vec![(Method::AStar, 5, 1, true)],
                 vec![(Method::Greedy, 1, 1, true)],
             ];
-            lanes.extend([2, 5, 8].map(|w| vec![(Method::AStar, w, 1, true)]));
             lanes.truncate(n);
             lanes
         }
