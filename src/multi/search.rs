@@ -273,9 +273,6 @@ pub fn run(
     }
     let player = s.normalize(board.start_player, false);
     let frozen = s.frozen_of(&start_boxes);
-    for &b in &start_boxes {
-        s.occupied[b as usize] = false;
-    }
     let Some(h) = frozen.and_then(|f| s.bound(&f, &start_boxes)) else {
         return (Outcome::Impossible, s.stats);
     };
@@ -293,9 +290,7 @@ pub fn run(
     let root = s.nodes.insert(&key, 0, h, u32::MAX, NONE, 0);
     s.stats.generated = 1;
     let k = s.key(0, h);
-    for &b in &start_boxes {
-        s.occupied[b as usize] = true;
-    }
+    // (The feature search counts the root's areas with its boxes in place.)
     s.enqueue(root, k);
     for &b in &start_boxes {
         s.occupied[b as usize] = false;
@@ -423,6 +418,7 @@ impl Search<'_> {
             .sum();
         let saved = self.saved_count * (self.board.start_boxes.len() + 1) * 26;
         self.nodes.memory_bytes()
+            + self.feature.capacity() * 4
             + self.subset.memory_bytes()
             + self.frontier.len() * 16
             + self.occupied.len() * 13
@@ -805,9 +801,11 @@ impl Search<'_> {
     /// Puts a node on the open list; for [`Method::Features`], in its
     /// feature cell, worked out on first sight with `occupied` holding the
     /// node's boxes: the number of areas the boxes cut the free floor into.
-    /// (Boxes on goals was tried as a feature too: of the 31 Sasquatch
-    /// levels the other searches miss in 10 s, areas alone solve 5, areas
-    /// and boxes on goals 5 others of about the same, boxes on goals alone 1.)
+    /// (Tried as features too, on the 31 Sasquatch levels the other searches
+    /// missed in 10 s: areas alone solve 5 of them; areas with the boxes on
+    /// goals also 5, one of them another; boxes on goals alone 1; areas
+    /// with boxes frozen on goals, or with a packing order worked out
+    /// backwards from the goals, the same 5.)
     fn enqueue(&mut self, node: u32, key: u64) {
         let Frontier::Cells(cells) = &mut self.frontier else {
             self.frontier.push(key, node);
