@@ -327,7 +327,15 @@ fn multi_limits_give_up_cleanly_with_status_3() {
 #[test]
 fn multi_methods_json_and_stats() {
     let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/collection.xsb");
-    for method in ["astar", "bfs", "dfs", "ucs", "greedy", "features"] {
+    for method in [
+        "astar",
+        "bfs",
+        "dfs",
+        "ucs",
+        "greedy",
+        "features",
+        "box-moves",
+    ] {
         let out = multi(&level, &["--method", method, "--json", "--stats"]);
         assert_eq!(out.status.code(), Some(0), "{method}");
         let records: Vec<serde_json::Value> = text(&out.stdout)

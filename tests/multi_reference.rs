@@ -84,6 +84,7 @@ proptest! {
             (Method::Dfs, false, 1),
             (Method::Greedy, false, 1),
             (Method::Features, false, 1),
+            (Method::BoxMoves, false, 1),
             (Method::AStar, true, 1),
             (Method::AStar, true, 2),
             (Method::AStar, true, 4),

@@ -157,8 +157,10 @@ enum MethodArg {
     Ucs,
     /// greedy best-first on the bound (not optimal)
     Greedy,
-    /// greedy within feature cells (boxes on goals, floor areas) taken in turn (not optimal)
+    /// greedy within feature cells (floor areas cut off by boxes) taken in turn (not optimal)
     Features,
+    /// the feature search, each box pushed on along its whole path at once (not optimal)
+    BoxMoves,
 }
 
 impl SearchArgs {
@@ -183,6 +185,7 @@ impl SearchArgs {
                 MethodArg::Ucs => Method::Ucs,
                 MethodArg::Greedy => Method::Greedy,
                 MethodArg::Features => Method::Features,
+                MethodArg::BoxMoves => Method::BoxMoves,
             },
             fast: self.fast,
             threads: match self.threads {

@@ -44,6 +44,10 @@ pub enum Method {
     /// in turn: a search that keeps trying every kind of position it has
     /// met, in the manner of Festival's FESS. Not optimal.
     Features,
+    /// The feature search with a box's whole path as one step: after each
+    /// expansion, the boxes it moved are pushed on as far as they go, every
+    /// position reached generated at once. Not optimal.
+    BoxMoves,
 }
 
 impl Method {
@@ -151,37 +155,41 @@ type Phase = (Method, u32, u32, bool);
 /// The lanes of `--fast` for a number of threads: each lane runs its phases
 /// one after another, and the lanes run side by side.
 ///
-/// The feature-space search ([`Method::Features`]) is the strongest alone:
-/// on one thread for 10 s it solves all of Microban I and 134 of Microban II
+/// The feature-space searches are the strongest. [`Method::Features`] alone
+/// on one thread for 10 s solves all of Microban I and 134 of Microban II
 /// (109 in 0.02 s, where weighted A* took 7 s; 130, which nothing else here
-/// solved), and 5 of the 31 Sasquatch levels the lanes before it missed;
-/// it misses Microban II 124 (plain A*, 3.3 s) and Sasquatch 10 (weighted A*
-/// with weight 2, 1.9 s). So on two threads one runs it all the time and the
-/// other plain A* for half the time, then weighted A* with weight 2 (the
-/// old layouts' weight 3 and greedy solve nothing in these collections the
-/// others miss). On one thread the feature search gets the first half.
-/// Three threads and more add weighted A* with weights 3, 5 and 8, and
-/// greedy. All but plain A* use the macros of [`room`] and corridor rides.
+/// solved), and 5 of the 31 Sasquatch levels the lanes before it missed.
+/// [`Method::BoxMoves`] solves others (Sasquatch 10, 12, 18, 31) and misses
+/// some of those (3, 16, 49); neither solves Microban II 124, which plain
+/// A* does in 3.4 s. So on two threads one runs the feature search all the
+/// time, the other the box-move search for half the time and then plain A*
+/// (two threads: Sasquatch 27 of 50 and Microban II 135; with the box-move
+/// search all the time instead, Sasquatch 28 but Microban II 134; the
+/// layout before these searches, plain then weighted A* beside greedy then
+/// weighted A*, 19 and 134). One thread runs the three a third each; three
+/// threads and more give each its own, then add weighted A* (weights 2
+/// and 3) and greedy. All but plain A* use the macros of [`room`] and
+/// corridor rides.
 fn lanes(threads: usize) -> Vec<Vec<Phase>> {
     const ASTAR: Phase = (Method::AStar, 1, 1, false);
     const WEIGHTED: Phase = (Method::AStar, 3, 1, true);
     const FEATURES: Phase = (Method::Features, 1, 1, true);
-    const FEATURES_HALF: Phase = (Method::Features, 1, 2, true);
     match threads {
-        0 | 1 => vec![vec![FEATURES_HALF, (Method::AStar, 1, 1, false)]],
-        2 => vec![
-            vec![(Method::AStar, 1, 2, false), (Method::AStar, 2, 1, true)],
-            vec![FEATURES],
-        ],
+        0 | 1 => vec![vec![
+            (Method::Features, 1, 3, true),
+            (Method::BoxMoves, 1, 3, true),
+            ASTAR,
+        ]],
+        2 => vec![vec![FEATURES], vec![(Method::BoxMoves, 1, 2, true), ASTAR]],
         n => {
             // Six different searches at most: more lanes would repeat one
             // and thin out everyone's share of the memory.
             let mut lanes = vec![
                 vec![ASTAR],
                 vec![FEATURES],
+                vec![(Method::BoxMoves, 1, 1, true)],
                 vec![(Method::AStar, 2, 1, true)],
                 vec![WEIGHTED],
-                vec![(Method::AStar, 5, 1, true)],
                 vec![(Method::Greedy, 1, 1, true)],
             ];
             lanes.truncate(n);
