@@ -39,10 +39,10 @@ pub enum Method {
     Ucs,
     /// Greedy best-first on the bound alone: fast, not optimal.
     Greedy,
-    /// Best first on the lane's key inside each cell of a feature space
-    /// (boxes on goals, areas the boxes cut the floor into), the cells taken
-    /// in turn: a search that keeps trying every kind of position it has
-    /// met, in the manner of Festival's FESS. Not optimal.
+    /// Greedy best-first inside each cell of a feature space (the number of
+    /// areas the boxes cut the floor into), the cells taken in turn: a
+    /// search that keeps trying every kind of position it has met, in the
+    /// manner of Festival's FESS. Not optimal.
     Features,
     /// The feature search with a box's whole path as one step: after each
     /// expansion, the boxes it moved are pushed on as far as they go, every
@@ -107,8 +107,9 @@ impl Limits {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MultiOptions {
     pub method: Method,
-    /// A portfolio of searches beside plain A* (the feature-space search,
-    /// weighted A*): reaches harder levels, not optimal (see [`fast`]).
+    /// A portfolio of searches beside plain A* (the feature-space searches,
+    /// and weighted A* from three threads): reaches harder levels, not
+    /// optimal (see [`fast`]).
     pub fast: bool,
     pub limits: Limits,
     /// Threads for the `--fast` portfolio (0 or 1: one after another).
