@@ -352,7 +352,7 @@ pub fn run(
         boxes.extend_from_slice(s.nodes.boxes(node));
         s.expand(node, &boxes);
         if s.method == Method::BoxMoves {
-            work += s.push_moved_boxes_on(&mut boxes);
+            work += s.push_moved_boxes_on(&mut boxes, limits.max_nodes);
         }
     }
     // Every position reachable without a deadlock has been seen: no solution
@@ -509,10 +509,14 @@ impl Search<'_> {
     /// once, so a box's whole path is one step of the feature search, as a
     /// move is in FESS. Each such position is an ordinary node, queued in its
     /// own cell and later expanded in full. At most [`BOX_MOVE_EXPANSIONS`]
-    /// extra expansions; returns how many were made.
-    fn push_moved_boxes_on(&mut self, boxes: &mut Vec<u16>) -> usize {
+    /// extra expansions, and none once `max_nodes` are generated; returns
+    /// how many were made.
+    fn push_moved_boxes_on(&mut self, boxes: &mut Vec<u16>, max_nodes: Option<u64>) -> usize {
         let mut at = 0;
-        while at < self.fresh.len() && at < BOX_MOVE_EXPANSIONS {
+        while at < self.fresh.len()
+            && at < BOX_MOVE_EXPANSIONS
+            && max_nodes.is_none_or(|m| self.stats.generated < m)
+        {
             let (child, end) = self.fresh[at];
             at += 1;
             boxes.clear();
