@@ -16,7 +16,7 @@ fn main() -> ExitCode {
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(e.exit_status())
+            e.exit_status().into()
         }
     }
 }

@@ -51,8 +51,29 @@ pub enum Outcome {
     Solved(Solution),
     /// The whole search space was explored: no solution exists.
     Impossible,
-    /// A limit was reached first; the text names it (`time limit 10 s`, ...).
-    Limit(String),
+    /// A limit was reached first; [`crate::output::limit_words`] names it.
+    Limit(Limit),
+}
+
+/// What stopped a search before it had an answer. The searches return it;
+/// only [`crate::output`] puts it into words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The time limit the user set.
+    Time(std::time::Duration),
+    /// The limit on nodes generated.
+    Nodes(u64),
+    /// The limit on search memory, in bytes.
+    Memory(usize),
+    /// Another search of the same solve answered first.
+    Stopped,
+    /// A search that fills goal rooms by macros ran out of positions: not a
+    /// proof that the level is impossible (the macros drop solutions).
+    MacrosExhausted,
+    /// A multi-box level with more floor cells than the search can number.
+    TooLarge { cells: usize },
+    /// A single-box answer whose walk count does not fit the counters.
+    WalkCount,
 }
 
 impl Outcome {

@@ -5,7 +5,7 @@
 
 use crate::grid::Grid;
 use crate::level::{Alphabet, Level, Maze, render_cells};
-use crate::moves::{Move, Notation, Outcome, Position, format_moves};
+use crate::moves::{Limit, Move, Notation, Outcome, Position, format_moves};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -14,7 +14,20 @@ pub fn answer_line(outcome: &Outcome, notation: Notation) -> String {
     match outcome {
         Outcome::Solved(s) => format_moves(&s.moves, notation),
         Outcome::Impossible => "Impossible.".to_string(),
-        Outcome::Limit(why) => format!("No solution found ({why})."),
+        Outcome::Limit(why) => format!("No solution found ({}).", limit_words(why)),
+    }
+}
+
+/// The words for a limit, as in `No solution found (<limit>).` and JSON.
+pub fn limit_words(limit: &Limit) -> String {
+    match limit {
+        Limit::Time(t) => format!("time limit {} s", t.as_secs_f64()),
+        Limit::Nodes(n) => format!("node limit {n}"),
+        Limit::Memory(bytes) => format!("memory limit {} MB", bytes >> 20),
+        Limit::Stopped => "stopped".into(),
+        Limit::MacrosExhausted => "no solution with goal-room macros".into(),
+        Limit::TooLarge { cells } => format!("level of {cells} floor cells is too large"),
+        Limit::WalkCount => format!("walk count over {}", u32::MAX - 1),
     }
 }
 
@@ -27,7 +40,7 @@ pub fn status_word(outcome: &Outcome) -> &'static str {
     }
 }
 
-/// One JSON record (SPEC.md): name, status, moves/pushes/walks when solved,
+/// One JSON record, in the shape the README documents: name, status, moves/pushes/walks when solved,
 /// states and seconds, plus any `extra` fields.
 pub fn json_record(
     name: &str,
@@ -46,7 +59,7 @@ pub fn json_record(
         record.insert("walks".into(), json!(s.walks));
     }
     if let Outcome::Limit(why) = outcome {
-        record.insert("limit".into(), json!(why));
+        record.insert("limit".into(), json!(limit_words(why)));
     }
     record.insert("states".into(), json!(states));
     record.insert("seconds".into(), json!(elapsed.as_secs_f64()));
@@ -167,7 +180,10 @@ mod tests {
             "Impossible."
         );
         assert_eq!(
-            answer_line(&Outcome::Limit("time limit 1 s".into()), Notation::Nsew),
+            answer_line(
+                &Outcome::Limit(Limit::Time(Duration::from_secs(1))),
+                Notation::Nsew
+            ),
             "No solution found (time limit 1 s)."
         );
         let rec = json_record("Maze #1", &solved, Notation::Nsew, 7, Duration::ZERO, &[]);

@@ -34,43 +34,17 @@ fn collection_samples_are_push_optimal() {
     assert!(checked >= 20);
 }
 
-/// Levels with goal rooms (`tests/data/rooms/`): a search that fills the
-/// rooms by their macros solves each, and the solution (macros spelled out
-/// as single pushes) replays; so does `--fast` on one and two threads.
-/// (When the macros drop every solution, a lane falls back to a search
-/// without them: see the unit tests of `multi`.)
+/// Levels with goal rooms (`tests/data/rooms/`): `--fast` on one and two
+/// threads solves each, and the solution (macros spelled out as single
+/// pushes) replays. (The searches with macros alone are unit tests of the
+/// search; a lane whose macros drop every solution falls back to a search
+/// without them: see the unit tests of the portfolio.)
 #[test]
-fn goal_room_macros_replay() {
-    use sokoban::multi::board::Board;
-    use sokoban::multi::room::Rooms;
-    use sokoban::multi::{Limits, Method, search};
-    use std::sync::atomic::AtomicBool;
-
+fn goal_room_levels_solve_fast() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rooms/rooms.xsb");
     let levels = parse_xsb(&std::fs::read(file).unwrap(), 1 << 20).unwrap();
     assert!(levels.len() >= 4);
     for level in &levels {
-        let board = Board::new(level).unwrap();
-        let rooms = Rooms::find(&board);
-        assert!(!rooms.is_empty(), "{} has a goal room", level.name);
-        let stop = AtomicBool::new(false);
-        for (method, weight) in [
-            (Method::Greedy, 1),
-            (Method::AStar, 3),
-            (Method::Features, 1),
-        ] {
-            let (outcome, _) = search::run(
-                &board,
-                method,
-                weight,
-                Some(&rooms),
-                &Limits::default(),
-                &stop,
-                &mut |_| {},
-            );
-            let pushes = replayed_pushes(level, &outcome).unwrap();
-            assert!(pushes.is_some(), "{} {method:?} {weight}", level.name);
-        }
         for threads in [1, 2] {
             let options = MultiOptions {
                 fast: true,

@@ -70,7 +70,9 @@ proptest! {
         boxes in 1usize..=3,
         seed in any::<u64>(),
     ) {
-        let Some(level) = random_level(size, walls, boxes, seed) else { return Ok(()) };
+        let level = random_level(size, walls, boxes, seed);
+        prop_assume!(level.is_some(), "too little floor for the boxes");
+        let level = level.unwrap();
         let expected = reference_multi_pushes(&level.grid, level.player, &level.boxes, &level.goals);
         for method in [Method::AStar, Method::Ucs, Method::Bfs] {
             let options = MultiOptions { method, ..MultiOptions::default() };

@@ -2,9 +2,9 @@
 
 use super::gen_cmd::SpecArgs;
 use super::progress::Progress;
-use super::{AlgorithmArg, CliError, SearchArgs, read_inputs};
+use super::{AlgorithmArg, CliError, SearchArgs, Status, parse_inputs, parse_levels_of};
 use clap::Args;
-use sokoban::level::{Level, parse_single, parse_xsb};
+use sokoban::level::{parse_single, parse_xsb};
 use sokoban::tools::bench::{
     MultiRow, measure_multi, measure_single, multi_header, multi_json, multi_line,
     multi_summary_json, multi_summary_line, single_header, single_json, single_line,
@@ -52,16 +52,12 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
                 "bench needs files, or a generator spec (--rows R --cols C --kind K ...)".into(),
             ));
         }
-        for input in read_inputs(&args.files)? {
-            let parsed = parse_single(&input.bytes, args.spec.max_cells).map_err(|error| {
-                CliError::Parse {
-                    input: input.source.clone(),
-                    error,
-                }
-            })?;
-            let file = std::path::Path::new(&input.source)
+        for (source, parsed) in parse_inputs(&args.files, |bytes| {
+            parse_single(bytes, args.spec.max_cells)
+        })? {
+            let file = std::path::Path::new(&source)
                 .file_name()
-                .map_or(input.source.clone(), |f| f.to_string_lossy().into_owned());
+                .map_or(source.clone(), |f| f.to_string_lossy().into_owned());
             for (k, maze) in parsed.mazes.into_iter().enumerate() {
                 named.push((format!("{file} #{}", k + 1), maze));
             }
@@ -107,15 +103,7 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage("bench --multi needs level files".into()));
     }
     let options = args.search.options(args.jobs as usize)?;
-    let mut levels: Vec<Level> = Vec::new();
-    for input in read_inputs(&args.files)? {
-        let parsed =
-            parse_xsb(&input.bytes, args.spec.max_cells).map_err(|error| CliError::Parse {
-                input: input.source.clone(),
-                error,
-            })?;
-        levels.extend(parsed);
-    }
+    let levels = parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     if !args.json {
         writeln!(out, "{}", multi_header())?;
@@ -168,9 +156,5 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         writeln!(out, "{}", multi_summary_line(&summary))?;
     }
     out.flush()?;
-    Ok(if summary.limited > 0 {
-        ExitCode::from(3)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Status::limited_if(summary.limited > 0))
 }

@@ -1,8 +1,8 @@
 //! `sokoban convert`: read levels in one format, write them in another.
 
-use super::{CliError, FormatArg, read_inputs};
+use super::{CliError, FormatArg, parse_levels_of};
 use clap::Args;
-use sokoban::level::{DEFAULT_MAX_CELLS, Format, Level, parse_levels, write_levels};
+use sokoban::level::{DEFAULT_MAX_CELLS, Format, parse_levels, write_levels};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -23,17 +23,9 @@ pub struct ConvertArgs {
 }
 
 pub fn run(args: &ConvertArgs) -> Result<ExitCode, CliError> {
-    let mut levels: Vec<Level> = Vec::new();
-    for input in read_inputs(&args.files)? {
-        let parsed =
-            parse_levels(&input.bytes, args.from.into(), args.max_cells).map_err(|error| {
-                CliError::Parse {
-                    input: input.source.clone(),
-                    error,
-                }
-            })?;
-        levels.extend(parsed);
-    }
+    let levels = parse_levels_of(&args.files, |bytes| {
+        parse_levels(bytes, args.from.into(), args.max_cells)
+    })?;
     let text =
         write_levels(&levels, Format::from(args.to)).map_err(|e| CliError::Usage(e.to_string()))?;
     let mut out = std::io::stdout().lock();

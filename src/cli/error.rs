@@ -1,5 +1,6 @@
 //! Errors of the command line and their exit statuses.
 
+use super::Status;
 use sokoban::level::ParseError;
 use thiserror::Error;
 
@@ -20,10 +21,10 @@ pub enum CliError {
 }
 
 impl CliError {
-    pub fn exit_status(&self) -> u8 {
+    pub fn exit_status(&self) -> Status {
         match self {
-            CliError::Parse { .. } | CliError::Read { .. } | CliError::Usage(_) => 2,
-            CliError::Output(_) => 1,
+            CliError::Parse { .. } | CliError::Read { .. } | CliError::Usage(_) => Status::Invalid,
+            CliError::Output(_) => Status::Rejected,
         }
     }
 }

@@ -12,7 +12,7 @@ mod verify;
 pub use error::CliError;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sokoban::level::DEFAULT_MAX_CELLS;
+use sokoban::level::{DEFAULT_MAX_CELLS, Level, ParseError};
 use sokoban::moves::Notation;
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
@@ -128,7 +128,7 @@ pub struct SearchArgs {
     /// Multi-box search method.
     #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
     method: MethodArg,
-    /// Multi-box: A*, greedy and weighted A* (these with goal-room macros) within the limits, to reach harder levels (not push-optimal).
+    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the feature and box-move searches beside plain A* (with more threads also weighted A* and greedy), all but plain A* with goal-room macros; the first answer wins.
     #[arg(long)]
     fast: bool,
     /// Multi-box: give up on a level after this many seconds.
@@ -248,6 +248,66 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         None if cli.solve.multi => multi::run(&cli.solve),
         None => single::run(&cli.solve),
     }
+}
+
+/// The exit statuses of the binary, as the help text and README list them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Every level answered (and every answer checked was right).
+    Answered = 0,
+    /// `verify`: an answer was wrong; or writing the output failed.
+    Rejected = 1,
+    /// Invalid input or usage.
+    Invalid = 2,
+    /// A limit was reached on some level before it was answered.
+    Limit = 3,
+}
+
+impl Status {
+    /// [`Status::Limit`] when some level reached a limit, else answered.
+    pub fn limited_if(limited: bool) -> ExitCode {
+        if limited {
+            Status::Limit
+        } else {
+            Status::Answered
+        }
+        .into()
+    }
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        ExitCode::from(status as u8)
+    }
+}
+
+/// Reads every input and parses each with `parse`, before anything is
+/// solved or printed: an invalid input leaves nothing partial on stdout.
+pub fn parse_inputs<T>(
+    files: &[PathBuf],
+    parse: impl Fn(&[u8]) -> Result<T, ParseError>,
+) -> Result<Vec<(String, T)>, CliError> {
+    read_inputs(files)?
+        .into_iter()
+        .map(|input| match parse(&input.bytes) {
+            Ok(parsed) => Ok((input.source, parsed)),
+            Err(error) => Err(CliError::Parse {
+                input: input.source,
+                error,
+            }),
+        })
+        .collect()
+}
+
+/// Every level of every input, parsed by `parse` (see [`parse_inputs`]).
+pub fn parse_levels_of(
+    files: &[PathBuf],
+    parse: impl Fn(&[u8]) -> Result<Vec<Level>, ParseError>,
+) -> Result<Vec<Level>, CliError> {
+    Ok(parse_inputs(files, parse)?
+        .into_iter()
+        .flat_map(|(_, levels)| levels)
+        .collect())
 }
 
 /// An input: where it came from (for messages) and its bytes.

@@ -2,9 +2,9 @@
 
 use super::TraceArg;
 use super::progress::Progress;
-use super::{CliError, SolveArgs, read_inputs};
+use super::{CliError, SolveArgs, Status, parse_levels_of};
 use serde_json::json;
-use sokoban::level::{Level, parse_levels};
+use sokoban::level::parse_levels;
 use sokoban::moves::{Notation, Outcome};
 use sokoban::multi::solve;
 use sokoban::output::{TraceBoard, answer_line, json_record, trace};
@@ -14,19 +14,9 @@ use std::time::Instant;
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let options = args.search.options(1)?;
-    let inputs = read_inputs(&args.files)?;
-    let mut levels: Vec<Level> = Vec::new();
-    for input in &inputs {
-        let parsed =
-            parse_levels(&input.bytes, args.format.into(), args.max_cells).map_err(|error| {
-                CliError::Parse {
-                    input: input.source.clone(),
-                    error,
-                }
-            })?;
-        levels.extend(parsed);
-    }
-    drop(inputs);
+    let levels = parse_levels_of(&args.files, |bytes| {
+        parse_levels(bytes, args.format.into(), args.max_cells)
+    })?;
     let notation = Notation::from(args.notation);
     let one = levels.len() == 1;
     let mut progress = Progress::new(levels.len());
@@ -113,9 +103,5 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         out.flush()?;
     }
     progress.finish();
-    Ok(if limited {
-        ExitCode::from(3)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Status::limited_if(limited))
 }

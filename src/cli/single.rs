@@ -2,7 +2,7 @@
 
 use super::TraceArg;
 use super::progress::Progress;
-use super::{CliError, SolveArgs, read_inputs};
+use super::{CliError, SolveArgs, Status, parse_inputs};
 use sokoban::level::{Shape, SingleInput, parse_single_as};
 use sokoban::moves::{Notation, Outcome};
 use sokoban::output::{TraceBoard, answer_line, json_record, trace};
@@ -12,21 +12,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
-    let inputs = read_inputs(&args.files)?;
-    // All inputs are parsed before anything is printed: an invalid input
-    // leaves nothing partial on stdout.
-    let parsed: Vec<SingleInput> = inputs
-        .iter()
-        .map(|input| {
-            parse_single_as(&input.bytes, args.format.into(), args.max_cells).map_err(|error| {
-                CliError::Parse {
-                    input: input.source.clone(),
-                    error,
-                }
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    drop(inputs);
+    let parsed: Vec<SingleInput> = parse_inputs(&args.files, |bytes| {
+        parse_single_as(bytes, args.format.into(), args.max_cells)
+    })?
+    .into_iter()
+    .map(|(_, input)| input)
+    .collect();
     let notation = Notation::from(args.notation);
     let total: usize = parsed.iter().map(|p| p.mazes.len()).sum();
     let mut progress = Progress::new(total);
@@ -89,9 +80,5 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     }
     progress.finish();
     out.flush()?;
-    Ok(if limited {
-        ExitCode::from(3)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Status::limited_if(limited))
 }

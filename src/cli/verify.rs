@@ -1,6 +1,6 @@
 //! `sokoban verify`: judge answers against levels; exit 1 when any is wrong.
 
-use super::{CliError, FormatArg, TraceArg, read_inputs};
+use super::{CliError, FormatArg, Status, TraceArg, read_inputs};
 use clap::{Args, ValueEnum};
 use sokoban::level::{
     DEFAULT_MAX_CELLS, Format, Level, Maze, ParseErrorKind, Shape, parse_levels, parse_single_as,
@@ -142,10 +142,11 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     }
     out.flush()?;
     Ok(if all_right {
-        ExitCode::SUCCESS
+        Status::Answered
     } else {
-        ExitCode::from(1)
-    })
+        Status::Rejected
+    }
+    .into())
 }
 
 /// The answer text: the argument itself, the file it names, or stdin.

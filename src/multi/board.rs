@@ -28,8 +28,6 @@ pub enum Unsearchable {
 pub struct Board {
     /// Compact cell to grid cell.
     pub cells: Vec<usize>,
-    /// Grid cell to compact cell (`NONE` outside).
-    pub index: Vec<u16>,
     /// Compact neighbours in [`Direction::ALL`] order (`NONE` for wall or outside).
     pub next: Vec<[u16; 4]>,
     pub is_goal: Vec<bool>,
@@ -37,8 +35,6 @@ pub struct Board {
     pub goals: Vec<u16>,
     /// Cells from which a box can never reach any goal (pushes ignoring other boxes).
     pub dead: Vec<bool>,
-    /// `distance[g][c]`: fewest pushes taking a box from `c` to goal `g`, other boxes ignored.
-    pub distance: Vec<Vec<u16>>,
     /// `goal_tunnel[c][d]`: a box pushed into `c` moving in direction `d` has
     /// entered a dead-end tunnel of goals, one cell wide (see [`Board::new`]).
     pub goal_tunnel: Vec<[bool; 4]>,
@@ -130,12 +126,10 @@ impl Board {
         let zobrist_player = (0..n).map(|_| random()).collect();
         Ok(Board {
             cells,
-            index,
             next,
             is_goal,
             goals,
             dead,
-            distance,
             goal_tunnel,
             zobrist_box,
             zobrist_player,
@@ -148,8 +142,22 @@ impl Board {
         self.cells.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+    /// The compact number of a grid cell inside the player's area.
+    #[cfg(test)]
+    pub fn compact(&self, grid_cell: usize) -> u16 {
+        self.cells
+            .iter()
+            .position(|&c| c == grid_cell)
+            .expect("a cell inside") as u16
+    }
+
+    /// The Zobrist hash of a position: its boxes and its normalized player.
+    pub fn hash_of(&self, boxes: &[u16], player: u16) -> u64 {
+        boxes
+            .iter()
+            .fold(self.zobrist_player[player as usize], |acc, &b| {
+                acc ^ self.zobrist_box[b as usize]
+            })
     }
 
     /// The compact neighbour of `c` in `dir`.
@@ -277,13 +285,19 @@ mod tests {
     fn dead_squares_and_distances() {
         let level = &parse_xsb(b"######\n#@   #\n# $ .#\n#    #\n######", 100).unwrap()[0];
         let b = Board::new(level).unwrap();
-        let at = |r, c| b.index[level.grid.cell(r, c)];
+        let at = |r, c| b.compact(level.grid.cell(r, c));
         // Corners are dead; the goal is at distance 0; the box two pushes away.
         assert!(b.dead[at(1, 1) as usize]);
         assert!(b.dead[at(3, 4) as usize]);
         assert!(!b.dead[at(2, 2) as usize]);
-        assert_eq!(b.distance[0][at(2, 4) as usize], 0);
-        assert_eq!(b.distance[0][at(2, 2) as usize], 2);
+        assert_eq!(
+            pull_distances(&b.next, b.goals[0], &[])[at(2, 4) as usize],
+            0
+        );
+        assert_eq!(
+            pull_distances(&b.next, b.goals[0], &[])[at(2, 2) as usize],
+            2
+        );
         assert_eq!(b.start_boxes, vec![at(2, 2)]);
     }
 
@@ -291,7 +305,7 @@ mod tests {
     fn corridors_have_walls_on_both_sides() {
         let level = &parse_xsb(b"#######\n#@$  .#\n## ####\n#######", 100).unwrap()[0];
         let b = Board::new(level).unwrap();
-        let at = |r, c| b.index[level.grid.cell(r, c)];
+        let at = |r, c| b.compact(level.grid.cell(r, c));
         assert!(b.is_corridor(at(1, 3), Direction::East));
         assert!(!b.is_corridor(at(1, 2), Direction::East)); // open below
         assert!(!b.is_corridor(at(1, 3), Direction::North));

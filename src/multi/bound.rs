@@ -7,7 +7,7 @@
 //! one cell and changes its distances by at most one, so the bound is also
 //! consistent. When no assignment has finite cost, the position is dead.
 
-use super::board::{Board, FAR};
+use super::board::FAR;
 
 /// The matching of the last full computation, kept so that a position one
 /// box away (every child of an expanded node) costs one augmenting path,
@@ -86,12 +86,6 @@ impl Matcher {
             .map(|j| self.cost[(self.goal_of[j] - 1) * n + (j - 1)] as i64)
             .sum();
         (total < BLOCKED as i64).then_some(total as u32)
-    }
-
-    /// The matching bound for boxes on `boxes`, or `None` when some box cannot
-    /// reach any goal left to it (a deadlock).
-    pub fn bound(&mut self, board: &Board, boxes: &[u16]) -> Option<u32> {
-        self.bound_with(&board.distance, boxes)
     }
 
     /// The same over a distance table `distance[g][cell]` with one row per

@@ -74,7 +74,7 @@ mod tests {
         for &b in &board.start_boxes {
             occupied[b as usize] = true;
         }
-        let moved = board.index[level.grid.cell(moved.0, moved.1)];
+        let moved = board.compact(level.grid.cell(moved.0, moved.1));
         Freeze::default().deadlocked(&board, &occupied, moved)
     }
 

@@ -146,10 +146,6 @@ impl Rooms {
         rooms
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.rooms.is_empty()
-    }
-
     /// The room `cell` belongs to, if any.
     #[inline]
     pub fn room_of(&self, cell: u16) -> Option<usize> {
@@ -388,7 +384,7 @@ mod tests {
         );
         let rooms = Rooms::find(&b);
         assert_eq!(rooms.rooms.len(), 1);
-        let at = |r, c| b.index[level.grid.cell(r, c)];
+        let at = |r, c| b.compact(level.grid.cell(r, c));
         let room = &rooms.rooms[0];
         assert_eq!(room.entrance, at(2, 4));
         assert_eq!(room.boxes[1], vec![at(2, 7)]);
@@ -423,11 +419,11 @@ mod tests {
     #[test]
     fn no_room_with_a_box_inside_or_two_behind_one_door() {
         let (b, _) = board("########\n#@ $.$.#\n########");
-        assert!(Rooms::find(&b).is_empty());
+        assert!(Rooms::find(&b).rooms.is_empty());
         // Two goal pockets behind the cell above the player: no room there.
         let (b, level) = board("#####\n#. .#\n## ##\n#$$@#\n#####");
         let rooms = Rooms::find(&b);
-        let at = |r, c| b.index[level.grid.cell(r, c)];
+        let at = |r, c| b.compact(level.grid.cell(r, c));
         assert!(rooms.entered_at(at(1, 2)).is_none());
         for room in &rooms.rooms {
             replay(&b, &rooms, room);

@@ -11,15 +11,16 @@
 //! The search is small on purpose: forty positions at most, six boxes at
 //! most. Dead corrals are usually proven in a dozen or two positions (the
 //! boxes have few pushes left), while live ones would take long to finish,
-//! so a search that runs out of budget answers "not proven dead"; on
-//! Microban II the budget between 25 and 60 solved the most. Answers are
+//! so a search that runs out of budget answers "not proven dead" (the
+//! budget was tuned on Microban II: the README has the figures). Answers are
 //! kept per (box set, player area), so a corral is searched once.
+//! Keys are exact, so the maps hash them with the fast FxHash.
 
 use super::board::Board;
 use super::deadlock::Freeze;
 use crate::grid::Direction;
-use std::collections::{HashMap, HashSet, VecDeque};
-use std::hash::{BuildHasherDefault, Hasher};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::VecDeque;
 
 /// Positions one search may expand before it gives up (not dead).
 const BUDGET: usize = 40;
@@ -48,42 +49,15 @@ fn unpack(key: Key, k: usize, boxes: &mut [u16; MAX_BOXES]) -> u16 {
     (key >> (16 * k)) as u16
 }
 
-/// Keys are exact, so the hash only spreads them: one multiply per word.
-#[derive(Clone, Copy, Debug, Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_u128(&mut self, word: u128) {
-        self.write_u64(word as u64);
-        self.write_u64((word >> 64) as u64);
-    }
-}
-
-type Fast = BuildHasherDefault<KeyHasher>;
-
 /// The searcher, with scratch space and its answers so far.
 #[derive(Clone, Debug, Default)]
-pub struct SubsetSearch {
+pub(crate) struct SubsetSearch {
     /// Answers by normalized position.
-    known: HashMap<Key, bool, Fast>,
+    known: FxHashMap<Key, bool>,
     /// The same answers by the player cell they were asked with.
-    asked: HashMap<Key, bool, Fast>,
-    queued: HashSet<Key, Fast>,
-    expanded: HashSet<Key, Fast>,
+    asked: FxHashMap<Key, bool>,
+    queued: FxHashSet<Key>,
+    expanded: FxHashSet<Key>,
     positions: VecDeque<Key>,
     occupied: Vec<bool>,
     reach: Vec<u32>,
@@ -252,7 +226,7 @@ mod tests {
     /// Plain breadth-first over pushes of the boxes alone, no pruning at
     /// all: can every box stand on a goal at once?
     fn solvable(board: &Board, boxes: &[u16], player: u16) -> bool {
-        let mut seen = HashSet::new();
+        let mut seen = std::collections::HashSet::new();
         let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
         seen.insert((boxes.to_vec(), player));
         while let Some((boxes, player)) = queue.pop_front() {

@@ -6,9 +6,32 @@
 //! counts only when the whole key (box set and normalized player) is equal,
 //! so a hash collision can never merge two positions.
 
+/// A node's number in [`Nodes`], in the order nodes were made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct NodeId(u32);
+
+impl NodeId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What the push that made a node stores: the cell the pushed box left,
+/// a direction code and a count (see `search::push` for their meaning).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StoredPush {
+    pub from: u16,
+    pub code: u8,
+    pub len: u16,
+}
+
+/// The parent column's mark for the root (kept as a plain `u32` column, so
+/// a node costs four bytes for it; [`Nodes::parent`] gives an `Option`).
+const NO_PARENT: u32 = u32::MAX;
+
 /// One node's key: its sorted box cells and its normalized player cell.
 #[derive(Clone, Copy, Debug)]
-pub struct Key<'a> {
+pub(crate) struct Key<'a> {
     pub boxes: &'a [u16],
     pub player: u16,
     pub hash: u64,
@@ -25,7 +48,7 @@ fn slot_of(node: u32, hash: u64) -> u64 {
 
 /// All nodes of a search, with parent links for rebuilding the path.
 #[derive(Clone, Debug)]
-pub struct Nodes {
+pub(crate) struct Nodes {
     width: usize,
     /// Per node, its box cells then its player cell: a lookup compares one run of memory.
     keys: Vec<u16>,
@@ -34,12 +57,11 @@ pub struct Nodes {
     pub g: Vec<u32>,
     /// The lower bound of pushes left.
     pub h: Vec<u32>,
-    pub parent: Vec<u32>,
+    parent: Vec<u32>,
     /// The cell the pushed box left (where the player stands after the push).
-    pub pushed_from: Vec<u16>,
-    pub pushed_dir: Vec<u8>,
-    /// Pushes in that direction (more than one for a macro).
-    pub pushed_len: Vec<u16>,
+    pushed_from: Vec<u16>,
+    pushed_code: Vec<u8>,
+    pushed_len: Vec<u16>,
     pub closed: Vec<bool>,
     slots: Vec<u64>,
 }
@@ -54,7 +76,7 @@ impl Nodes {
             h: Vec::new(),
             parent: Vec::new(),
             pushed_from: Vec::new(),
-            pushed_dir: Vec::new(),
+            pushed_code: Vec::new(),
             pushed_len: Vec::new(),
             closed: Vec::new(),
             slots: vec![FREE; 1024],
@@ -65,21 +87,44 @@ impl Nodes {
         self.hash.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.hash.is_empty()
-    }
-
-    pub fn boxes(&self, node: u32) -> &[u16] {
-        let i = node as usize * (self.width + 1);
+    pub fn boxes(&self, node: NodeId) -> &[u16] {
+        let i = node.index() * (self.width + 1);
         &self.keys[i..i + self.width]
     }
 
-    pub fn player(&self, node: u32) -> u16 {
-        self.keys[node as usize * (self.width + 1) + self.width]
+    pub fn player(&self, node: NodeId) -> u16 {
+        self.keys[node.index() * (self.width + 1) + self.width]
+    }
+
+    /// The node this one was reached from; `None` for the start.
+    pub fn parent(&self, node: NodeId) -> Option<NodeId> {
+        let p = self.parent[node.index()];
+        (p != NO_PARENT).then_some(NodeId(p))
+    }
+
+    pub fn set_parent(&mut self, node: NodeId, parent: NodeId) {
+        self.parent[node.index()] = parent.0;
+    }
+
+    /// The push that made `node` (the start's is the default).
+    pub fn push(&self, node: NodeId) -> StoredPush {
+        let u = node.index();
+        StoredPush {
+            from: self.pushed_from[u],
+            code: self.pushed_code[u],
+            len: self.pushed_len[u],
+        }
+    }
+
+    pub fn set_push(&mut self, node: NodeId, push: StoredPush) {
+        let u = node.index();
+        self.pushed_from[u] = push.from;
+        self.pushed_code[u] = push.code;
+        self.pushed_len[u] = push.len;
     }
 
     /// The node with this key, if there is one.
-    pub fn find(&self, key: &Key) -> Option<u32> {
+    pub fn find(&self, key: &Key) -> Option<NodeId> {
         let mask = self.slots.len() - 1;
         let mut slot = key.hash as usize & mask;
         let tag = key.hash & 0xFFFF_FFFF_0000_0000;
@@ -93,41 +138,40 @@ impl Nodes {
                 let i = node as usize * (self.width + 1);
                 let stored = &self.keys[i..i + self.width + 1];
                 if stored[self.width] == key.player && &stored[..self.width] == key.boxes {
-                    return Some(node);
+                    return Some(NodeId(node));
                 }
             }
             slot = (slot + 1) & mask;
         }
     }
 
-    /// Adds a node (the caller has checked that its key is new).
-    #[allow(clippy::too_many_arguments)]
+    /// Adds a node (the caller has checked that its key is new), reached
+    /// from `parent` by `push`.
     pub fn insert(
         &mut self,
         key: &Key,
         g: u32,
         h: u32,
-        parent: u32,
-        pushed_from: u16,
-        pushed_dir: u8,
-    ) -> u32 {
+        parent: Option<NodeId>,
+        push: StoredPush,
+    ) -> NodeId {
         let node = self.len() as u32;
         self.keys.extend_from_slice(key.boxes);
         self.keys.push(key.player);
         self.hash.push(key.hash);
         self.g.push(g);
         self.h.push(h);
-        self.parent.push(parent);
-        self.pushed_from.push(pushed_from);
-        self.pushed_dir.push(pushed_dir);
-        self.pushed_len.push(1);
+        self.parent.push(parent.map_or(NO_PARENT, |p| p.0));
+        self.pushed_from.push(push.from);
+        self.pushed_code.push(push.code);
+        self.pushed_len.push(push.len);
         self.closed.push(false);
         if self.len() * 2 > self.slots.len() {
             self.grow();
         } else {
             self.place(node);
         }
-        node
+        NodeId(node)
     }
 
     fn place(&mut self, node: u32) {
@@ -177,10 +221,11 @@ mod tests {
             player: 5,
             hash: 42,
         };
-        let na = nodes.insert(&a, 0, 0, u32::MAX, 0, 0);
+        let na = nodes.insert(&a, 0, 0, None, StoredPush::default());
         assert_eq!(nodes.find(&b), None);
         assert_eq!(nodes.find(&c), None);
-        let nb = nodes.insert(&b, 1, 0, na, 0, 0);
+        let nb = nodes.insert(&b, 1, 0, Some(na), StoredPush::default());
+        assert_eq!((nodes.parent(na), nodes.parent(nb)), (None, Some(na)));
         assert_eq!(nodes.find(&a), Some(na));
         assert_eq!(nodes.find(&b), Some(nb));
         // Many keys on few hash values, through several table growths.
@@ -193,7 +238,7 @@ mod tests {
                 hash: i as u64 % 7,
             };
             assert_eq!(nodes.find(&k), None);
-            made.push((i, nodes.insert(&k, 0, 0, 0, 0, 0)));
+            made.push((i, nodes.insert(&k, 0, 0, Some(na), StoredPush::default())));
         }
         for (i, node) in made {
             let boxes = [i, i + 1];

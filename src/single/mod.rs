@@ -16,7 +16,7 @@ pub mod layered;
 pub mod sides;
 
 use crate::level::Maze;
-use crate::moves::{Outcome, Solution};
+use crate::moves::{Limit, Outcome, Solution};
 
 /// Which single-box search to run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,7 +64,7 @@ impl SingleReport {
     /// Walk counts are 32-bit (the packed cost's low half); a longer optimum is refused.
     fn overflow(stats: SingleStats) -> SingleReport {
         SingleReport {
-            outcome: Outcome::Limit("walk count over 4294967294".into()),
+            outcome: Outcome::Limit(Limit::WalkCount),
             stats,
         }
     }

@@ -41,7 +41,7 @@ pub enum Verdict {
     /// No answer was given for this level.
     Missing,
     /// The claim could not be settled: the search reached a limit.
-    Unchecked(String),
+    Unchecked(crate::moves::Limit),
 }
 
 impl Verdict {
@@ -98,7 +98,10 @@ impl Verdict {
                 optimum: Some((p, w)),
             } => format!("Impossible. wrong (a solution exists: {p} {w})"),
             Verdict::Missing => "missing answer".into(),
-            Verdict::Unchecked(why) => format!("Impossible. not checked (search stopped: {why})"),
+            Verdict::Unchecked(why) => format!(
+                "Impossible. not checked (search stopped: {})",
+                crate::output::limit_words(why)
+            ),
         }
     }
 }

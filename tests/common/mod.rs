@@ -193,6 +193,6 @@ pub fn replayed_pushes(level: &Level, outcome: &Outcome) -> Result<Option<u64>, 
             Ok(Some(s.pushes))
         }
         Outcome::Impossible => Ok(None),
-        Outcome::Limit(why) => Err(format!("{}: limit {why}", level.name)),
+        Outcome::Limit(why) => Err(format!("{}: limit {why:?}", level.name)),
     }
 }

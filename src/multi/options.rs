@@ -1,0 +1,132 @@
+//! What a multi-box solve is asked to do and what it reports back: the
+//! method, the limits (and the typed [`Limit`] a search stops on), the
+//! options, the counters and the progress snapshots.
+//!
+//! Everything here is plain data, so the searches, the `--fast` portfolio
+//! and the command line all depend on this file and it depends on none of them.
+
+use crate::moves::Limit;
+use std::time::{Duration, Instant};
+
+/// Search method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// A* on pushes with the matching bound: push-optimal.
+    #[default]
+    AStar,
+    /// Breadth-first over pushes: push-optimal, no bound to guide it.
+    Bfs,
+    /// Depth-first: finds some solution, usually long.
+    Dfs,
+    /// Uniform cost (Dijkstra on pushes), ties broken by the bound: push-optimal.
+    Ucs,
+    /// Greedy best-first on the bound alone: fast, not optimal.
+    Greedy,
+    /// Greedy best-first inside each cell of a feature space (the number of
+    /// areas the boxes cut the floor into), the cells taken in turn: a
+    /// search that keeps trying every kind of position it has met, in the
+    /// manner of Festival's FESS. Not optimal.
+    Features,
+    /// The feature search with a box's whole path as one step: after each
+    /// expansion, the boxes it moved are pushed on as far as they go, every
+    /// position reached generated at once. Not optimal.
+    BoxMoves,
+}
+
+impl Method {
+    /// True when the method's answers have the fewest pushes (without `--fast`).
+    pub fn optimal(self) -> bool {
+        matches!(self, Method::AStar | Method::Bfs | Method::Ucs)
+    }
+}
+
+/// When to give up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub max_nodes: Option<u64>,
+    /// Bytes of search memory (nodes, table, open list).
+    pub max_memory: usize,
+}
+
+/// Default memory bound: 4 GiB, a sixth of the 24 GiB machines this runs on.
+pub const DEFAULT_MAX_MEMORY_MB: usize = 4096;
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            time: None,
+            max_nodes: None,
+            max_memory: DEFAULT_MAX_MEMORY_MB << 20,
+        }
+    }
+}
+
+impl Limits {
+    /// The node limit, when `nodes` generated reach it (checked at every
+    /// expansion, so the count is exact).
+    pub fn nodes_reached(&self, nodes: u64) -> Option<Limit> {
+        match self.max_nodes {
+            Some(n) if nodes >= n => Some(Limit::Nodes(n)),
+            _ => None,
+        }
+    }
+
+    /// The time or memory limit, when reached.
+    pub fn reached(&self, started: Instant, memory: usize) -> Option<Limit> {
+        if let Some(t) = self.time
+            && started.elapsed() >= t
+        {
+            return Some(Limit::Time(t));
+        }
+        if memory >= self.max_memory {
+            return Some(Limit::Memory(self.max_memory));
+        }
+        None
+    }
+}
+
+/// Options of a multi-box solve.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MultiOptions {
+    pub method: Method,
+    /// A portfolio of searches beside plain A* (the feature-space searches,
+    /// and weighted A* from three threads): reaches harder levels, not
+    /// optimal (see [`super::portfolio`]).
+    pub fast: bool,
+    pub limits: Limits,
+    /// Threads for the `--fast` portfolio (0 or 1: one after another).
+    pub threads: usize,
+}
+
+/// Counters of a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MultiStats {
+    pub expanded: u64,
+    pub generated: u64,
+    pub memory_bytes: usize,
+    /// The matching bound of the start position.
+    pub lower_bound: u32,
+}
+
+impl MultiStats {
+    /// Adds the counters of a search run after this one (memory: the larger).
+    pub fn then(&mut self, later: &MultiStats) {
+        self.expanded += later.expanded;
+        self.generated += later.generated;
+        self.memory_bytes = self.memory_bytes.max(later.memory_bytes);
+        self.lower_bound = later.lower_bound;
+    }
+}
+
+/// A snapshot for progress displays.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub expanded: u64,
+    pub generated: u64,
+    /// Pushes of the node being expanded.
+    pub depth: u32,
+    /// Its f value (pushes plus bound).
+    pub bound: u32,
+    pub elapsed: Duration,
+}

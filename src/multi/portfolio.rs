@@ -1,0 +1,373 @@
+//! `--fast`: a portfolio of searches run side by side (or one after another
+//! on one thread), the first answer winning.
+//!
+//! No one search is best everywhere: the feature-space searches reach the
+//! most levels, plain A* settles some they miss and proves its answers
+//! push-optimal, weighted A* and greedy add more with more threads. Each
+//! thread runs a *lane*: a list of [`Phase`]s taken one after another.
+
+use super::board::Board;
+use super::options::{Limits, Method, MultiOptions, MultiStats, Progress};
+use super::room::Rooms;
+use super::search::{self, Config};
+use crate::moves::{Limit, Outcome};
+use std::collections::VecDeque;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// One search of a lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Phase {
+    pub method: Method,
+    /// Weight on the bound (1 = the method as it is).
+    pub weight: u32,
+    /// The share of the lane's limits it may use: 1 = all that is left,
+    /// `k` = a `k`-th of them, and the next phase runs after it.
+    pub share: u32,
+    /// Whether boxes go into goal rooms by their macros (see [`super::room`]).
+    pub macros: bool,
+}
+
+impl Phase {
+    const fn new(method: Method, weight: u32, share: u32, macros: bool) -> Phase {
+        Phase {
+            method,
+            weight,
+            share,
+            macros,
+        }
+    }
+
+    /// The one phase whose answers are push-optimal.
+    const PLAIN_ASTAR: Phase = Phase::new(Method::AStar, 1, 1, false);
+
+    /// True for plain A* without macros, whatever its share.
+    fn is_plain_astar(&self) -> bool {
+        (self.method, self.weight, self.macros) == (Method::AStar, 1, false)
+    }
+}
+
+/// The lanes of `--fast` for a number of threads: each lane runs its phases
+/// one after another, and the lanes run side by side.
+///
+/// The feature search runs on a lane of its own; the box-move search, which
+/// solves other levels, shares the second lane with plain A*, which settles
+/// some levels neither feature search does. One thread runs the three a
+/// third each; three threads and more give each its own, then add weighted
+/// A* (weights 2 and 3) and greedy. All but plain A* use the goal-room
+/// macros and corridor rides. (The README's `--fast` section has the
+/// measurements behind this layout.)
+pub(crate) fn lanes(threads: usize) -> Vec<Vec<Phase>> {
+    let features = |share| Phase::new(Method::Features, 1, share, true);
+    let box_moves = |share| Phase::new(Method::BoxMoves, 1, share, true);
+    match threads {
+        0 | 1 => vec![vec![features(3), box_moves(3), Phase::PLAIN_ASTAR]],
+        2 => vec![vec![features(1)], vec![box_moves(2), Phase::PLAIN_ASTAR]],
+        n => {
+            // Six different searches at most: more lanes would repeat one
+            // and thin out everyone's share of the memory.
+            let mut lanes = vec![
+                vec![Phase::PLAIN_ASTAR],
+                vec![features(1)],
+                vec![box_moves(1)],
+                vec![Phase::new(Method::AStar, 2, 1, true)],
+                vec![Phase::new(Method::AStar, 3, 1, true)],
+                vec![Phase::new(Method::Greedy, 1, 1, true)],
+            ];
+            lanes.truncate(n);
+            lanes
+        }
+    }
+}
+
+/// Nodes plain A* may generate alone before the lanes of `--fast` start (a
+/// few milliseconds): most small levels end within them.
+const ALONE_NODES: u64 = 10_000;
+
+/// What one lane found.
+struct LaneResult {
+    outcome: Outcome,
+    stats: MultiStats,
+    /// True when the answer came from plain A* (so is push-optimal).
+    optimal: bool,
+}
+
+/// The limits of one phase: all that is left of the lane's, or its share.
+fn phase_limits(phase: &Phase, last: bool, lane: &Limits, started: Instant, used: u64) -> Limits {
+    if last || phase.share == 1 {
+        return Limits {
+            time: lane.time.map(|t| t.saturating_sub(started.elapsed())),
+            max_nodes: lane.max_nodes.map(|n| n.saturating_sub(used)),
+            max_memory: lane.max_memory,
+        };
+    }
+    let share = phase.share;
+    Limits {
+        time: Some(lane.time.map_or(Duration::from_secs(10), |t| t / share)),
+        max_nodes: Some(lane.max_nodes.map_or(2_000_000, |n| n / share as u64)),
+        max_memory: lane.max_memory / share as usize,
+    }
+}
+
+/// Runs one lane's phases until one of them ends without hitting a limit
+/// (or `stop` is raised by another lane). A phase with goal-room macros that
+/// runs out of positions proves nothing, so it runs again without them.
+fn run_lane(
+    board: &Board,
+    rooms: &OnceLock<Rooms>,
+    phases: &[Phase],
+    limits: &Limits,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> LaneResult {
+    let started = Instant::now();
+    let mut total = MultiStats::default();
+    let mut last = (Outcome::Impossible, false);
+    let mut todo: VecDeque<Phase> = phases.iter().copied().collect();
+    while let Some(phase) = todo.pop_front() {
+        let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
+        // The first lane to need the rooms finds them; the others wait for it
+        // (inside the lane's time: levels with big rooms take a while).
+        let config = Config {
+            method: phase.method,
+            weight: phase.weight,
+            rooms: phase
+                .macros
+                .then(|| rooms.get_or_init(|| Rooms::find(board))),
+        };
+        let (outcome, stats) = search::run(board, &config, &phase_limits, stop, progress);
+        total.then(&stats);
+        if outcome == Outcome::Limit(Limit::MacrosExhausted) {
+            todo.push_front(Phase {
+                macros: false,
+                ..phase
+            });
+        }
+        last = (outcome, phase.is_plain_astar());
+        if !matches!(last.0, Outcome::Limit(_)) || stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    LaneResult {
+        outcome: last.0,
+        stats: total,
+        optimal: last.1,
+    }
+}
+
+/// `--fast`: plain A* alone for [`ALONE_NODES`] nodes, then the portfolio
+/// of [`lanes`] within the limits, on `options.threads` threads. The first
+/// lane to finish gives the answer (any search without macros running out of
+/// positions proves the level impossible) and stops the others; the limits
+/// are shared: the same time for every lane, and the nodes and memory split
+/// between them. Returns the outcome, the counters of every search added up,
+/// and whether the answer is push-optimal.
+pub(crate) fn fast(
+    board: &Board,
+    options: &MultiOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> (Outcome, MultiStats, bool) {
+    let started = Instant::now();
+    let limits = &options.limits;
+    // Plain A* alone first, on a small budget: what it settles gets the
+    // same push-optimal answer on every run, where lanes would race.
+    let alone = Limits {
+        max_nodes: Some(limits.max_nodes.map_or(ALONE_NODES, |n| n.min(ALONE_NODES))),
+        ..limits.clone()
+    };
+    // Raised by the first lane to finish (never while A* runs alone).
+    let stop = AtomicBool::new(false);
+    let (outcome, alone_stats) = search::run(board, &Config::plain(), &alone, &stop, progress);
+    let users_limit = limits.nodes_reached(alone_stats.generated).is_some()
+        || limits.reached(started, alone_stats.memory_bytes).is_some();
+    if !matches!(outcome, Outcome::Limit(_)) || users_limit {
+        let optimal = outcome.solution().is_some();
+        return (outcome, alone_stats, optimal);
+    }
+    let lanes = lanes(options.threads);
+    let count = lanes.len() as u64;
+    let lane_limits = Limits {
+        time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
+        max_nodes: limits
+            .max_nodes
+            .map(|n| n.saturating_sub(alone_stats.generated) / count),
+        max_memory: limits.max_memory / count as usize,
+    };
+    let (results, winner) = run_lanes(board, &lanes, &lane_limits, &stop, progress);
+    // Counters add up; the memory of the search alone was freed before the lanes.
+    let mut total = MultiStats {
+        memory_bytes: 0,
+        ..alone_stats
+    };
+    for result in &results {
+        let stats = &result.stats;
+        total.expanded += stats.expanded;
+        total.generated += stats.generated;
+        total.memory_bytes += stats.memory_bytes;
+        total.lower_bound = total.lower_bound.max(stats.lower_bound);
+    }
+    let LaneResult {
+        mut outcome,
+        optimal,
+        ..
+    } = results
+        .into_iter()
+        .nth(winner.unwrap_or(0))
+        .expect("every lane has a result");
+    if let Outcome::Limit(why) = &mut outcome {
+        // Name the limit the user set, not what was left of it.
+        if let Some(whole) = limits
+            .nodes_reached(total.generated)
+            .or_else(|| limits.reached(started, total.memory_bytes))
+        {
+            *why = whole;
+        }
+    }
+    let optimal = optimal && outcome.solution().is_some();
+    (outcome, total, optimal)
+}
+
+/// Runs every lane on its own thread (the first on this one, with the
+/// progress display) and returns their results in lane order, with the
+/// lane that finished first, if any did.
+fn run_lanes(
+    board: &Board,
+    lanes: &[Vec<Phase>],
+    limits: &Limits,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> (Vec<LaneResult>, Option<usize>) {
+    let rooms = OnceLock::new();
+    // The lane that raised `stop` first: its answer is the one given.
+    let first = AtomicUsize::new(usize::MAX);
+    let finish = |lane: usize, result: LaneResult| {
+        if !matches!(result.outcome, Outcome::Limit(_)) && !stop.swap(true, Ordering::Relaxed) {
+            first.store(lane, Ordering::Relaxed);
+        }
+        result
+    };
+    let results = std::thread::scope(|scope| {
+        let others: Vec<_> = lanes[1..]
+            .iter()
+            .enumerate()
+            .map(|(k, phases)| {
+                let (finish, rooms) = (&finish, &rooms);
+                scope.spawn(move || {
+                    finish(
+                        k + 1,
+                        run_lane(board, rooms, phases, limits, stop, &mut |_| {}),
+                    )
+                })
+            })
+            .collect();
+        let mine = finish(
+            0,
+            run_lane(board, &rooms, &lanes[0], limits, stop, progress),
+        );
+        let mut results = vec![mine];
+        results.extend(
+            others
+                .into_iter()
+                .map(|h| h.join().expect("a search lane panicked")),
+        );
+        results
+    });
+    let winner = first.load(Ordering::Relaxed);
+    (results, (winner != usize::MAX).then_some(winner))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::multi::{MultiOptions, solve};
+
+    #[test]
+    fn a_lane_retries_without_macros_that_found_nothing() {
+        // Microban II 23, its goal room's steps planned for boxes arriving
+        // the other way round: no box can go in, the macros find nothing.
+        let text = b" ##### #####\n #   ###   #\n #@$  ##.. #\n###$#      #\n\
+                     #   ## ##  #\n#       ####\n#   #   #\n#########";
+        let level = &crate::level::parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let mut found = Rooms::find(&board);
+        assert!(!found.rooms.is_empty());
+        for plan in found.rooms.iter_mut().flat_map(|r| r.plans.iter_mut()) {
+            plan.arrive = plan.arrive.opposite();
+        }
+        let rooms = OnceLock::from(found);
+        let stop = AtomicBool::new(false);
+        let limits = Limits::default();
+        let config = Config {
+            method: Method::Greedy,
+            weight: 1,
+            rooms: rooms.get(),
+        };
+        let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
+        assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
+        let phases = [Phase::new(Method::Greedy, 1, 1, true)];
+        let lane = run_lane(&board, &rooms, &phases, &limits, &stop, &mut |_| {});
+        assert!(lane.outcome.solution().is_some());
+        assert!(!lane.optimal);
+    }
+
+    #[test]
+    fn fast_answers_small_levels_alone_and_the_same_every_time() {
+        // Microban II 25: lanes racing each other once answered 6 or 8 pushes.
+        let text = b" #####\n##   ##\n# .$. #\n# $#$ #\n# .$. #\n#    ##\n## @##\n ####";
+        let level = &crate::level::parse_xsb(text, 100).unwrap()[0];
+        let plain = solve(level, &MultiOptions::default(), &mut |_| {});
+        for threads in [1, 2, 4] {
+            let options = MultiOptions {
+                fast: true,
+                threads,
+                ..MultiOptions::default()
+            };
+            for _ in 0..5 {
+                let report = solve(level, &options, &mut |_| {});
+                assert_eq!(report.outcome, plain.outcome);
+                assert!(report.optimal);
+            }
+        }
+    }
+
+    #[test]
+    fn lanes_never_repeat_a_search() {
+        for threads in 0..=64 {
+            let lanes = lanes(threads);
+            assert_eq!(lanes.len(), threads.clamp(1, 6), "{threads} threads");
+            let firsts: Vec<(Method, u32)> =
+                lanes.iter().map(|l| (l[0].method, l[0].weight)).collect();
+            for (i, a) in firsts.iter().enumerate() {
+                assert!(
+                    !firsts[i + 1..].contains(a),
+                    "{threads} threads repeat {a:?}"
+                );
+            }
+            // Plain A* (the optimal one) always runs.
+            assert!(lanes.iter().flatten().any(Phase::is_plain_astar));
+        }
+    }
+
+    #[test]
+    fn a_shared_phase_gets_its_share_and_the_last_what_is_left() {
+        let lane = Limits {
+            time: Some(Duration::from_secs(9)),
+            max_nodes: Some(900),
+            max_memory: 300,
+        };
+        let started = Instant::now();
+        let third = phase_limits(
+            &Phase::new(Method::Features, 1, 3, true),
+            false,
+            &lane,
+            started,
+            0,
+        );
+        assert_eq!(third.time, Some(Duration::from_secs(3)));
+        assert_eq!((third.max_nodes, third.max_memory), (Some(300), 100));
+        let rest = phase_limits(&Phase::PLAIN_ASTAR, true, &lane, started, 250);
+        assert_eq!((rest.max_nodes, rest.max_memory), (Some(650), 300));
+        assert!(rest.time.unwrap() <= Duration::from_secs(9));
+    }
+}

@@ -1,0 +1,324 @@
+//! Expanding a node: every push the rules and the pruning allow.
+//!
+//! Pruning, in the order it is met: a box frozen off a goal kills the node;
+//! when a PI-corral exists only its pushes are tried, and a corral whose
+//! boxes alone can never all reach goals kills the node (see
+//! [`crate::multi::corral`], [`crate::multi::subset`]); a push onto a dead
+//! square is never made; a push that freezes a box off a goal, or whose
+//! bound is infinite, makes no child. A box pushed into a dead-end tunnel of
+//! goals goes on to the deepest free goal in one move (it can only go
+//! deeper, and nothing else can reach past it).
+
+use super::incremental::Frozen;
+use super::push::Push;
+use super::{Method, Pruning, Search};
+use crate::grid::Direction;
+use crate::multi::board::NONE;
+use crate::multi::table::{Key, NodeId};
+use std::rc::Rc;
+
+/// The pushes (box cell, direction) of a PI-corral: the only ones tried.
+type CorralPushes = Vec<(u16, Direction)>;
+
+/// The node being expanded, as every push from it needs it.
+pub(super) struct Expansion<'a> {
+    pub node: NodeId,
+    /// Pushes of a child one push deeper.
+    pub g: u32,
+    pub boxes: &'a [u16],
+    pub frozen: Rc<Frozen>,
+    /// The smallest cell of the player's area (its normalized cell).
+    least: u16,
+    /// The node's hash without its player.
+    boxes_hash: u64,
+}
+
+/// A child position about to be added.
+pub(super) struct Child<'a> {
+    pub g: u32,
+    pub boxes: &'a [u16],
+    pub player: u16,
+    pub hash: u64,
+    pub push: Push,
+}
+
+impl Search<'_> {
+    /// Expands `node` (its boxes `boxes`), pushing only the box on
+    /// `only_box` when it is given. `occupied` is clear before and after.
+    pub(super) fn expand(&mut self, node: NodeId, boxes: &[u16], only_box: Option<u16>) {
+        for &b in boxes {
+            self.occupied[b as usize] = true;
+        }
+        // A box frozen off its goal: nothing here can be solved.
+        if let Some(frozen) = self.frozen_of(boxes) {
+            let push = self.push_of(node);
+            let parent = self.nodes.parent(node);
+            self.bound
+                .begin_parent(self.board, parent, push, &frozen, boxes);
+            if let Some((least, only)) = self.allowed_pushes(node, boxes) {
+                let player = self.nodes.player(node);
+                let x = Expansion {
+                    node,
+                    g: self.nodes.g[node.index()] + 1,
+                    boxes,
+                    frozen,
+                    least,
+                    boxes_hash: self.nodes.hash[node.index()]
+                        ^ self.board.zobrist_player[player as usize],
+                };
+                self.push_boxes(&x, only_box, only.as_deref());
+                self.bound.end_parent(node, &x.frozen);
+            }
+        }
+        for &b in boxes {
+            self.occupied[b as usize] = false;
+        }
+    }
+
+    /// Floods the node's area and looks for corrals: `None` when a corral
+    /// is dead, else the smallest cell of the area and the pushes of the
+    /// PI-corral to try instead of all, if there is one.
+    fn allowed_pushes(
+        &mut self,
+        node: NodeId,
+        boxes: &[u16],
+    ) -> Option<(u16, Option<CorralPushes>)> {
+        let board = self.board;
+        let player = self.nodes.player(node);
+        let least = self.area.flood_parent(board, &self.occupied, player);
+        // With every free cell in the player's area there is no corral.
+        if self.area.parent_len() + boxes.len() == board.len() {
+            return Some((least, None));
+        }
+        let area = &self.area;
+        let only = self
+            .prune
+            .corrals
+            .restrict(board, &self.occupied, boxes, |c| area.in_parent(c));
+        // A corral whose boxes alone can never all reach goals: the node is dead.
+        let Pruning {
+            corrals, subset, ..
+        } = &mut self.prune;
+        if corrals
+            .found()
+            .iter()
+            .any(|set| subset.dead(board, set, player))
+        {
+            return None;
+        }
+        Some((least, only))
+    }
+
+    /// Tries every push of every box (or of `only_box`, or the pushes in `only`).
+    fn push_boxes(
+        &mut self,
+        x: &Expansion,
+        only_box: Option<u16>,
+        only: Option<&[(u16, Direction)]>,
+    ) {
+        if let Some(rooms) = self.config.rooms {
+            self.in_room.clear();
+            self.in_room.resize(rooms.rooms.len(), 0);
+            for &b in x.boxes {
+                if let Some(r) = rooms.room_of(b) {
+                    self.in_room[r] += 1;
+                }
+            }
+        }
+        let mut child = Vec::with_capacity(x.boxes.len());
+        for (i, &b) in x.boxes.iter().enumerate() {
+            if only_box.is_some_and(|o| o != b) {
+                continue;
+            }
+            // A box in a goal room stays where its macro put it.
+            if self.config.rooms.is_some_and(|r| r.room_of(b).is_some()) {
+                continue;
+            }
+            for dir in Direction::ALL {
+                if only.is_some_and(|pushes| !pushes.contains(&(b, dir))) {
+                    continue;
+                }
+                self.push_box(x, &mut child, i, dir);
+            }
+        }
+    }
+
+    /// The push of the `i`-th box in `dir`, when it can be made: its child
+    /// (or, onto a goal room's entrance, the room's next step).
+    fn push_box(&mut self, x: &Expansion, child: &mut Vec<u16>, i: usize, dir: Direction) {
+        let board = self.board;
+        let b = x.boxes[i];
+        let area = &self.area;
+        let Some(ahead) = board.push_into(b, dir, &self.occupied, |c| area.in_parent(c)) else {
+            return;
+        };
+        if let Some(rooms) = self.config.rooms {
+            // Boxes enter a goal room only by its macro; once it is full,
+            // its entrance is a cell like any other (it may be a goal).
+            match rooms.entered_at(ahead) {
+                Some(r) if (self.in_room[r] as usize) < rooms.rooms[r].plans.len() => {
+                    self.room_step(x, b, dir, r);
+                    return;
+                }
+                _ if rooms.room_of(ahead).is_some() => return,
+                _ => {}
+            }
+        }
+        let (end, pushes) = self.slide(ahead, dir);
+        self.occupied[b as usize] = false;
+        self.occupied[end as usize] = true;
+        if let Some(table) = self.child_table(&x.frozen, end) {
+            let player = self.child_player(x, b, ahead, pushes, board.step(end, dir.opposite()));
+            child.clear();
+            child.extend_from_slice(x.boxes);
+            child[i] = end;
+            child.sort_unstable();
+            let hash = x.boxes_hash
+                ^ board.zobrist_box[b as usize]
+                ^ board.zobrist_box[end as usize]
+                ^ board.zobrist_player[player as usize];
+            let push = Push {
+                from: b,
+                dir,
+                count: pushes,
+                step: None,
+            };
+            let moved = Rc::ptr_eq(&table, &x.frozen).then_some(end);
+            let made = Child {
+                g: x.g + pushes as u32 - 1,
+                boxes: child,
+                player,
+                hash,
+                push,
+            };
+            self.add_child(x, &made, &table, moved);
+        }
+        self.occupied[end as usize] = false;
+        self.occupied[b as usize] = true;
+    }
+
+    /// Where a box pushed onto `ahead` in `dir` stops, and after how many
+    /// pushes: at once, or down a dead-end tunnel of goals, or (with macros,
+    /// which are not optimal) at the end of a one-wide corridor, unless it
+    /// reaches a goal or a room first; stopping inside would only block the
+    /// corridor.
+    fn slide(&self, ahead: u16, dir: Direction) -> (u16, u16) {
+        let board = self.board;
+        let (mut end, mut pushes) = (ahead, 1u16);
+        if board.goal_tunnel[ahead as usize][dir.index()] {
+            loop {
+                let next = board.step(end, dir);
+                if next == NONE || self.occupied[next as usize] {
+                    break;
+                }
+                (end, pushes) = (next, pushes + 1);
+            }
+        } else if let Some(rooms) = self.config.rooms {
+            while !board.is_goal[end as usize] && board.is_corridor(end, dir) {
+                let next = board.step(end, dir);
+                if next == NONE
+                    || self.occupied[next as usize]
+                    || board.dead[next as usize]
+                    || rooms.room_of(next).is_some()
+                    || rooms.entered_at(next).is_some()
+                {
+                    break;
+                }
+                (end, pushes) = (next, pushes + 1);
+            }
+        }
+        (end, pushes)
+    }
+
+    /// The frozen table of a child whose pushed box stands on `end`: the
+    /// parent's, or with the box's frozen group added when it froze on
+    /// goals; `None` when it froze off a goal (a deadlock).
+    fn child_table(&mut self, frozen: &Rc<Frozen>, end: u16) -> Option<Rc<Frozen>> {
+        let board = self.board;
+        match self.prune.freeze.group(board, &self.occupied, end) {
+            None => Some(frozen.clone()),
+            Some(group) if group.iter().any(|&x| !board.is_goal[x as usize]) => None,
+            Some(group) => {
+                let mut cells = frozen.cells.clone();
+                cells.extend_from_slice(group);
+                cells.sort_unstable();
+                cells.dedup();
+                Some(self.bound.table(board, cells))
+            }
+        }
+    }
+
+    /// The normalized player of a child whose box went from `b` onto
+    /// `ahead` (and on, `pushes` in all), the player ending on `stand`.
+    /// When the cell the box freed opens onto nothing new, and the cell it
+    /// entered was outside the player's area or leaves the area in one
+    /// piece, the area just trades one cell for the other: no flood needed.
+    fn child_player(&mut self, x: &Expansion, b: u16, ahead: u16, pushes: u16, stand: u16) -> u16 {
+        let board = self.board;
+        let opens_nothing = board.next[b as usize]
+            .iter()
+            .all(|&c| c == NONE || self.occupied[c as usize] || self.area.in_parent(c));
+        let simple = pushes == 1
+            && opens_nothing
+            && (!self.area.in_parent(ahead)
+                || (ahead != x.least && self.area.keeps_whole(board, &self.occupied, ahead, b)));
+        if simple {
+            x.least.min(b)
+        } else {
+            self.area.normalize(board, &self.occupied, stand)
+        }
+    }
+
+    /// Adds a child of the expanded node, or updates a known node reached
+    /// by fewer pushes. `table` is the child's frozen table; `moved`, the
+    /// pushed box's end cell when that table is the parent's.
+    pub(super) fn add_child(
+        &mut self,
+        x: &Expansion,
+        child: &Child,
+        table: &Frozen,
+        moved: Option<u16>,
+    ) {
+        let key = Key {
+            boxes: child.boxes,
+            player: child.player,
+            hash: child.hash,
+        };
+        if let Some(v) = self.nodes.find(&key) {
+            self.reach_again(v, x.node, child);
+            return;
+        }
+        let h =
+            self.bound
+                .child_bound(self.board, table, &x.frozen, child.boxes, child.push, moved);
+        let Some(h) = h else {
+            return;
+        };
+        let v = self
+            .nodes
+            .insert(&key, child.g, h, Some(x.node), child.push.stored());
+        self.stats.generated += 1;
+        self.enqueue(v, self.key(child.g, h));
+        if self.config.method == Method::BoxMoves && child.push.step.is_none() {
+            self.fresh.push((v, child.push.end(self.board)));
+        }
+    }
+
+    /// A known node `v` reached again from `parent`: when by fewer pushes,
+    /// it takes the new way in, and for the optimal methods it is looked at
+    /// again (the others do not revisit closed nodes).
+    fn reach_again(&mut self, v: NodeId, parent: NodeId, child: &Child) {
+        let vi = v.index();
+        if child.g >= self.nodes.g[vi] {
+            return;
+        }
+        self.nodes.g[vi] = child.g;
+        self.nodes.set_parent(v, parent);
+        self.nodes.set_push(v, child.push.stored());
+        if self.config.optimal() || !self.nodes.closed[vi] {
+            self.nodes.closed[vi] = false;
+            let k = self.key(child.g, self.nodes.h[vi]);
+            self.enqueue(v, k);
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The open lists: the order in which each method expands nodes.
+//!
+//! Entries are never removed when a node gets a better key: the node is
+//! pushed again and the stale entry skipped when popped (lazy deletion).
+
+use crate::multi::options::Method;
+use crate::multi::table::NodeId;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+
+/// The open list in the shape each method needs.
+pub(super) enum Frontier {
+    /// Best first on a packed key (lower first), ties by node number.
+    Heap(BinaryHeap<Reverse<(u64, NodeId)>>),
+    Queue(VecDeque<NodeId>),
+    Stack(Vec<NodeId>),
+    /// One heap per feature cell, the cells popped from in turn.
+    Cells(FeatureCells),
+}
+
+/// The open list of the feature searches: per feature value a heap like
+/// [`Frontier::Heap`]'s, and a round-robin over the values met so far.
+#[derive(Default)]
+pub(super) struct FeatureCells {
+    slot: HashMap<u32, usize>,
+    heaps: Vec<BinaryHeap<Reverse<(u64, NodeId)>>>,
+    cursor: usize,
+    len: usize,
+    /// Per node, its feature value, worked out when first queued.
+    feature: Vec<u32>,
+}
+
+impl FeatureCells {
+    fn push(&mut self, key: u64, node: NodeId) {
+        let feature = self.feature[node.index()];
+        let next = self.heaps.len();
+        let at = *self.slot.entry(feature).or_insert(next);
+        if at == next {
+            self.heaps.push(BinaryHeap::new());
+        }
+        self.heaps[at].push(Reverse((key, node)));
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<(u64, NodeId)> {
+        if self.len == 0 {
+            return None;
+        }
+        loop {
+            let at = self.cursor % self.heaps.len();
+            self.cursor = at + 1;
+            if let Some(Reverse(e)) = self.heaps[at].pop() {
+                self.len -= 1;
+                return Some(e);
+            }
+        }
+    }
+}
+
+impl Frontier {
+    pub fn for_method(method: Method) -> Frontier {
+        match method {
+            Method::AStar | Method::Ucs | Method::Greedy => Frontier::Heap(BinaryHeap::new()),
+            Method::Features | Method::BoxMoves => Frontier::Cells(FeatureCells::default()),
+            Method::Bfs => Frontier::Queue(VecDeque::new()),
+            Method::Dfs => Frontier::Stack(Vec::new()),
+        }
+    }
+
+    /// True when popped keys must match the node's current key (the others
+    /// pop nodes in the order pushed, and a stale entry is only a closed node).
+    pub fn keyed(&self) -> bool {
+        matches!(self, Frontier::Heap(_) | Frontier::Cells(_))
+    }
+
+    /// True when `node` must be given its feature ([`Frontier::set_feature`])
+    /// before it is pushed.
+    pub fn needs_feature(&self, node: NodeId) -> bool {
+        matches!(self, Frontier::Cells(c) if node.index() >= c.feature.len())
+    }
+
+    pub fn set_feature(&mut self, node: NodeId, feature: u32) {
+        if let Frontier::Cells(c) = self {
+            c.feature.resize(node.index() + 1, 0);
+            c.feature[node.index()] = feature;
+        }
+    }
+
+    pub fn push(&mut self, key: u64, node: NodeId) {
+        match self {
+            Frontier::Heap(h) => h.push(Reverse((key, node))),
+            Frontier::Queue(q) => q.push_back(node),
+            Frontier::Stack(s) => s.push(node),
+            Frontier::Cells(c) => c.push(key, node),
+        }
+    }
+
+    pub fn pop(&mut self) -> Option<(u64, NodeId)> {
+        match self {
+            Frontier::Heap(h) => h.pop().map(|Reverse(e)| e),
+            Frontier::Queue(q) => q.pop_front().map(|n| (0, n)),
+            Frontier::Stack(s) => s.pop().map(|n| (0, n)),
+            Frontier::Cells(c) => c.pop(),
+        }
+    }
+
+    /// Bytes held, for the memory limit (16 an entry).
+    pub fn memory_bytes(&self) -> usize {
+        let (len, features) = match self {
+            Frontier::Heap(h) => (h.len(), 0),
+            Frontier::Queue(q) => (q.len(), 0),
+            Frontier::Stack(s) => (s.len(), 0),
+            Frontier::Cells(c) => (c.len, c.feature.capacity()),
+        };
+        len * 16 + features * 4
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::multi::table::{Key, Nodes, StoredPush};
+
+    #[test]
+    fn feature_cells_take_turns_and_keep_order_inside_a_cell() {
+        // Node numbers come from a table, as in the search.
+        let mut nodes = Nodes::new(1);
+        let ids: Vec<NodeId> = (0..15u16)
+            .map(|i| {
+                let key = Key {
+                    boxes: &[i],
+                    player: 0,
+                    hash: i as u64,
+                };
+                nodes.insert(&key, 0, 0, None, StoredPush::default())
+            })
+            .collect();
+        let mut cells = Frontier::for_method(Method::Features);
+        for (feature, key, node) in [(1, 5, 10), (1, 3, 11), (2, 9, 12), (1, 4, 13), (7, 1, 14)] {
+            assert!(cells.needs_feature(ids[node]));
+            cells.set_feature(ids[node], feature);
+            cells.push(key, ids[node]);
+        }
+        let order: Vec<usize> = std::iter::from_fn(|| cells.pop())
+            .map(|(_, n)| n.index())
+            .collect();
+        // Cells in the order first met (1, 2, 7), each giving its lowest key.
+        assert_eq!(order, [11, 12, 14, 13, 10]);
+        assert!(cells.pop().is_none());
+    }
+}

@@ -1,0 +1,272 @@
+//! The matching bound, kept up to date push by push.
+//!
+//! A child differs from its parent by one box, so its matching is the
+//! parent's plus one augmenting path; when boxes freeze on goals, the
+//! parent's matching shrinks instead. [`IncrementalBound`] owns everything
+//! that hand-off needs: the distance tables per set of boxes frozen on goals,
+//! the matcher and the parent's matching, and a cache of recent parents'
+//! matchings so that a child expanded long after its parent resumes too.
+
+use super::push::Push;
+use crate::multi::board::{Board, pull_distances};
+use crate::multi::bound::{Matcher, Saved};
+use crate::multi::table::NodeId;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Boxes frozen on goals for good, and the push distances to the goals left
+/// with those boxes counted as walls: goals they cut off show up as an
+/// infinite bound at once.
+pub(super) struct Frozen {
+    /// Frozen box cells, sorted.
+    pub cells: Vec<u16>,
+    /// `distance[g][c]` for the goals not under a frozen box.
+    pub distance: Vec<Vec<u16>>,
+}
+
+impl Frozen {
+    /// True when `self` holds every box `earlier` held, and more: the
+    /// earlier table's matching can be shrunk to this one.
+    pub fn grew_from(&self, earlier: &Frozen) -> bool {
+        self.cells.len() > earlier.cells.len()
+            && earlier
+                .cells
+                .iter()
+                .all(|c| self.cells.binary_search(c).is_ok())
+    }
+
+    fn is_frozen(&self, cell: u16) -> bool {
+        self.cells.binary_search(&cell).is_ok()
+    }
+}
+
+/// An expanded node's matching: its frozen set's table, its movable boxes
+/// in matching order, and the matcher's state.
+#[derive(Default)]
+struct SavedMatching {
+    node: Option<NodeId>,
+    table: Option<Rc<Frozen>>,
+    movable: Vec<u16>,
+    matching: Saved,
+}
+
+/// How many expanded nodes keep their matching (a few dozen bytes a box
+/// each): A* often comes back to a child long after its parent.
+const SAVED_MATCHINGS: usize = 65536;
+
+/// The bound of a search's positions, computed from scratch or from the
+/// expanded node's matching.
+#[derive(Default)]
+pub(super) struct IncrementalBound {
+    matcher: Matcher,
+    /// Scratch: the boxes being matched.
+    movable: Vec<u16>,
+    tables: HashMap<Vec<u16>, Rc<Frozen>>,
+    /// The expanded node's boxes not frozen, in its matching order, and
+    /// whether the matcher holds their matching.
+    parent_movable: Vec<u16>,
+    parent_matched: bool,
+    /// A direct-mapped cache: one slot per node number modulo its size,
+    /// its vectors reused, so keeping a matching allocates nothing.
+    saved: Vec<SavedMatching>,
+    saved_count: usize,
+}
+
+impl IncrementalBound {
+    /// The distance table for this set of frozen cells (sorted).
+    pub fn table(&mut self, board: &Board, cells: Vec<u16>) -> Rc<Frozen> {
+        if let Some(t) = self.tables.get(&cells) {
+            return t.clone();
+        }
+        let distance = board
+            .goals
+            .iter()
+            .filter(|g| !cells.contains(g))
+            .map(|&g| pull_distances(&board.next, g, &cells))
+            .collect();
+        let table = Rc::new(Frozen {
+            cells: cells.clone(),
+            distance,
+        });
+        self.tables.insert(cells, table.clone());
+        table
+    }
+
+    /// The matching bound of the boxes not frozen, over the goals left,
+    /// from scratch; `None` when no matching is finite.
+    pub fn bound(&mut self, frozen: &Frozen, boxes: &[u16]) -> Option<u32> {
+        self.movable.clear();
+        self.movable
+            .extend(boxes.iter().filter(|&&b| !frozen.is_frozen(b)));
+        self.matcher.bound_with(&frozen.distance, &self.movable)
+    }
+
+    /// Starts the expansion of a node with `boxes` (its frozen set
+    /// `frozen`), made from `parent` by `push`: resumes the parent's kept
+    /// matching when there is one (with the same frozen set, one augmenting
+    /// path for the moved box; when boxes froze on goals with the last push,
+    /// the parent's matching shrunk).
+    pub fn begin_parent(
+        &mut self,
+        board: &Board,
+        parent: Option<NodeId>,
+        push: Push,
+        frozen: &Rc<Frozen>,
+        boxes: &[u16],
+    ) {
+        self.parent_movable.clear();
+        self.parent_matched = false;
+        let slot = parent.and_then(|p| {
+            self.saved
+                .get(p.index() % SAVED_MATCHINGS)
+                .filter(|slot| slot.node == Some(p))
+        });
+        if let Some(SavedMatching {
+            table: Some(table),
+            movable,
+            matching: saved,
+            ..
+        }) = slot
+            && push.step.is_none()
+        {
+            if Rc::ptr_eq(table, frozen) {
+                let cell = push.end(board);
+                if let Some(row) = movable.iter().position(|&b| b == push.from) {
+                    self.matcher
+                        .resume(saved, &frozen.distance, movable, row, cell);
+                    self.parent_movable.extend_from_slice(movable);
+                    self.parent_movable[row] = cell;
+                    self.parent_matched = true;
+                }
+            } else if frozen.grew_from(table) {
+                let (table, movable) = (table.clone(), movable.clone());
+                self.matcher.load(saved);
+                self.parent_movable = movable;
+                self.parent_matched = true;
+                let shrunk = self.shrunk_bound(board, frozen, &table, boxes, push);
+                if shrunk.is_some() && self.parent_matched {
+                    self.matcher.adopt_shrunk();
+                    self.parent_movable.clone_from(&self.movable);
+                } else {
+                    self.parent_movable.clear();
+                    self.parent_matched = false;
+                }
+            }
+        }
+        if !self.parent_matched {
+            self.parent_movable
+                .extend(boxes.iter().filter(|&&b| !frozen.is_frozen(b)));
+        }
+    }
+
+    /// The bound of a child of the expanded node (whose frozen set is
+    /// `parent_table`): from the parent's matching when one box moved to
+    /// `moved_to` with the frozen set unchanged, or when boxes froze on
+    /// goals; from scratch otherwise.
+    pub fn child_bound(
+        &mut self,
+        board: &Board,
+        frozen: &Frozen,
+        parent_table: &Frozen,
+        boxes: &[u16],
+        push: Push,
+        moved_to: Option<u16>,
+    ) -> Option<u32> {
+        let row = moved_to.and_then(|_| self.parent_movable.iter().position(|&b| b == push.from));
+        match (moved_to, row) {
+            (Some(cell), Some(row)) => {
+                if !self.parent_matched {
+                    self.matcher
+                        .bound_with(&frozen.distance, &self.parent_movable);
+                    self.parent_matched = true;
+                }
+                self.matcher.bound_moved(&frozen.distance, row, cell)
+            }
+            (None, _) if push.step.is_none() && frozen.grew_from(parent_table) => {
+                if !self.parent_matched {
+                    self.matcher
+                        .bound_with(&parent_table.distance, &self.parent_movable);
+                    self.parent_matched = true;
+                }
+                self.shrunk_bound(board, frozen, parent_table, boxes, push)
+            }
+            _ => {
+                self.parent_matched = false;
+                self.bound(frozen, boxes)
+            }
+        }
+    }
+
+    /// Ends the expansion of `node`: keeps its matching, when the matcher
+    /// holds it, for its children's expansions.
+    pub fn end_parent(&mut self, node: NodeId, frozen: &Rc<Frozen>) {
+        if !self.parent_matched {
+            return;
+        }
+        let at = node.index() % SAVED_MATCHINGS;
+        if at >= self.saved.len() {
+            self.saved.resize_with(at + 1, SavedMatching::default);
+        }
+        let slot = &mut self.saved[at];
+        if slot.node.is_none() {
+            self.saved_count += 1;
+        }
+        slot.node = Some(node);
+        slot.table = Some(frozen.clone());
+        slot.movable.clone_from(&self.parent_movable);
+        self.matcher.save_into(&mut slot.matching);
+    }
+
+    /// The bound of a child whose boxes froze on goals, from the parent's
+    /// matching held by the matcher (see [`Matcher::bound_shrunk`]).
+    fn shrunk_bound(
+        &mut self,
+        board: &Board,
+        frozen: &Frozen,
+        parent_table: &Frozen,
+        boxes: &[u16],
+        push: Push,
+    ) -> Option<u32> {
+        let end = push.end(board);
+        self.movable.clear();
+        let mut old_row = Vec::with_capacity(boxes.len());
+        for &b in boxes {
+            if frozen.is_frozen(b) {
+                continue;
+            }
+            self.movable.push(b);
+            if b == end {
+                old_row.push(None);
+            } else if let Some(r) = self.parent_movable.iter().position(|&x| x == b) {
+                old_row.push(Some(r));
+            } else {
+                // Not a box the parent's matching knows: match from scratch.
+                self.parent_matched = false;
+                return self.bound(frozen, boxes);
+            }
+        }
+        let mut old_col = Vec::with_capacity(self.movable.len());
+        let mut column = 0;
+        for g in &board.goals {
+            if parent_table.is_frozen(*g) {
+                continue;
+            }
+            if !frozen.is_frozen(*g) {
+                old_col.push(column);
+            }
+            column += 1;
+        }
+        self.matcher
+            .bound_shrunk(&frozen.distance, &self.movable, &old_row, &old_col)
+    }
+
+    /// Bytes held by the tables and the kept matchings.
+    pub fn memory_bytes(&self, board: &Board) -> usize {
+        let tables: usize = self
+            .tables
+            .values()
+            .map(|t| t.distance.len() * board.len() * 2)
+            .sum();
+        tables + self.saved_count * (board.start_boxes.len() + 1) * 26
+    }
+}

@@ -1,0 +1,100 @@
+//! From the goal node back to moves: the pushes along the parent links,
+//! macros spelled out as single pushes, each preceded by the shortest walk
+//! to it.
+
+use super::Search;
+use crate::grid::Direction;
+use crate::moves::{Move, Solution};
+use crate::multi::board::NONE;
+use crate::multi::table::NodeId;
+use std::collections::VecDeque;
+
+impl Search<'_> {
+    /// The moves from the start to `goal`.
+    pub(super) fn rebuild(&mut self, goal: NodeId) -> Solution {
+        let board = self.board;
+        let singles = self.single_pushes(goal);
+        self.occupied.fill(false);
+        for &b in &board.start_boxes {
+            self.occupied[b as usize] = true;
+        }
+        let mut player = board.start_player;
+        let mut moves = Vec::new();
+        for (at, dir) in singles {
+            let stand = board.step(at, dir.opposite());
+            if stand != player {
+                moves.extend(self.walk(player, stand).into_iter().map(Move::walk));
+            }
+            moves.push(Move::push(dir));
+            self.occupied[at as usize] = false;
+            self.occupied[board.step(at, dir) as usize] = true;
+            player = at;
+        }
+        Solution::from_moves(moves)
+    }
+
+    /// Every single push from the start to `goal`, as (box cell, direction).
+    fn single_pushes(&self, goal: NodeId) -> Vec<(u16, Direction)> {
+        let board = self.board;
+        let mut pushes = Vec::new();
+        let mut at = goal;
+        while let Some(parent) = self.nodes.parent(at) {
+            pushes.push(self.push_of(at));
+            at = parent;
+        }
+        pushes.reverse();
+        let mut singles = Vec::new();
+        for push in pushes {
+            match push.step {
+                None => {
+                    let mut at = push.from;
+                    for _ in 0..push.count {
+                        singles.push((at, push.dir));
+                        at = board.step(at, push.dir);
+                    }
+                }
+                Some((r, k)) => {
+                    let rooms = self.config.rooms.expect("room steps come from room macros");
+                    singles.push((push.from, push.dir));
+                    singles.extend_from_slice(&rooms.rooms[r as usize].plans[k as usize].pushes);
+                }
+            }
+        }
+        singles
+    }
+
+    /// A shortest walk avoiding boxes; at each step the first direction in
+    /// n, s, e, w order that stays shortest.
+    fn walk(&self, from: u16, to: u16) -> Vec<Direction> {
+        let n = self.board.len();
+        let mut dist = vec![u32::MAX; n];
+        dist[to as usize] = 0;
+        let mut queue = VecDeque::from([to]);
+        while let Some(c) = queue.pop_front() {
+            if c == from {
+                break;
+            }
+            for &x in &self.board.next[c as usize] {
+                if x != NONE && !self.occupied[x as usize] && dist[x as usize] == u32::MAX {
+                    dist[x as usize] = dist[c as usize] + 1;
+                    queue.push_back(x);
+                }
+            }
+        }
+        let mut path = Vec::new();
+        let mut at = from;
+        while at != to {
+            let d = dist[at as usize];
+            let dir = Direction::ALL
+                .into_iter()
+                .find(|&dir| {
+                    let x = self.board.step(at, dir);
+                    x != NONE && dist[x as usize] == d - 1
+                })
+                .expect("the search only pushes from reachable cells");
+            path.push(dir);
+            at = self.board.step(at, dir);
+        }
+        path
+    }
+}
