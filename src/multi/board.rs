@@ -48,47 +48,7 @@ pub struct Board {
 impl Board {
     pub fn new(level: &Level) -> Result<Board, Unsearchable> {
         let grid = &level.grid;
-        // The player's area, boxes counted as floor: everything else is outside.
-        let mut index = vec![NONE; grid.len()];
-        let mut cells = vec![level.player];
-        index[level.player] = 0;
-        let mut head = 0;
-        while head < cells.len() {
-            let c = cells[head];
-            head += 1;
-            for n in grid.neighbours(c) {
-                if grid.is_floor(n) && index[n] == NONE {
-                    if cells.len() >= NONE as usize - 1 {
-                        return Err(Unsearchable::TooLarge(grid.floor_count()));
-                    }
-                    index[n] = cells.len() as u16;
-                    cells.push(n);
-                }
-            }
-        }
-        // A box outside on a goal is a wall; a lone box or goal outside is fatal.
-        let boxes_out: Vec<usize> = level
-            .boxes
-            .iter()
-            .copied()
-            .filter(|&b| index[b] == NONE)
-            .collect();
-        let goals_out: Vec<usize> = level
-            .goals
-            .iter()
-            .copied()
-            .filter(|&g| index[g] == NONE)
-            .collect();
-        for &b in &boxes_out {
-            if !goals_out.contains(&b) {
-                return Err(Unsearchable::Unsolvable);
-            }
-        }
-        for &g in &goals_out {
-            if !boxes_out.contains(&g) {
-                return Err(Unsearchable::Unsolvable);
-            }
-        }
+        let (cells, index) = player_area(level)?;
         let n = cells.len();
         let next: Vec<[u16; 4]> = cells
             .iter()
@@ -225,6 +185,44 @@ impl Board {
             && !self.dead[ahead as usize];
         legal.then_some(ahead)
     }
+}
+
+/// The cells of the player's area, boxes counted as floor, and the grid's
+/// map to them (`NONE` outside). A box outside on a goal is a wall there; a
+/// lone box or goal outside makes the level unsolvable.
+fn player_area(level: &Level) -> Result<(Vec<usize>, Vec<u16>), Unsearchable> {
+    let grid = &level.grid;
+    let mut index = vec![NONE; grid.len()];
+    let mut cells = vec![level.player];
+    index[level.player] = 0;
+    let mut head = 0;
+    while head < cells.len() {
+        let c = cells[head];
+        head += 1;
+        for n in grid.neighbours(c) {
+            if grid.is_floor(n) && index[n] == NONE {
+                if cells.len() >= NONE as usize - 1 {
+                    return Err(Unsearchable::TooLarge(grid.floor_count()));
+                }
+                index[n] = cells.len() as u16;
+                cells.push(n);
+            }
+        }
+    }
+    let outside = |pieces: &[usize]| -> Vec<usize> {
+        pieces
+            .iter()
+            .copied()
+            .filter(|&p| index[p] == NONE)
+            .collect()
+    };
+    let (boxes_out, goals_out) = (outside(&level.boxes), outside(&level.goals));
+    let paired = boxes_out.iter().all(|b| goals_out.contains(b))
+        && goals_out.iter().all(|g| boxes_out.contains(g));
+    if !paired {
+        return Err(Unsearchable::Unsolvable);
+    }
+    Ok((cells, index))
 }
 
 /// True when every cell from `c` onwards in direction `d` is a goal with

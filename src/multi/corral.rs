@@ -27,7 +27,7 @@ use crate::grid::Direction;
 
 /// Scratch space for finding corrals.
 #[derive(Clone, Debug, Default)]
-pub struct Corrals {
+pub(crate) struct Corrals {
     /// Area label per cell (`u32::MAX` for reachable cells and boxes).
     area: Vec<u32>,
     queue: Vec<u16>,
@@ -55,12 +55,44 @@ impl Corrals {
         boxes: &[u16],
         reached: impl Fn(u16) -> bool,
     ) -> Option<Vec<(u16, Direction)>> {
+        self.found = 0;
+        self.label_areas(board, occupied, &reached);
+        if self.parent.is_empty() {
+            return None;
+        }
+        self.merge_areas(board, occupied, boxes);
+        // Per unfinished corral: is it PI, and its pushes.
+        let mut best: Option<Vec<(u16, Direction)>> = None;
+        let mut pushes = Vec::new();
+        for root in 0..self.parent.len() as u32 {
+            if self.parent[root as usize] != root || !self.unfinished[root as usize] {
+                continue;
+            }
+            // Keep its boxes for [`Corrals::found`], PI or not.
+            if self.sets.len() == self.found {
+                self.sets.push(Vec::new());
+            }
+            let set = &mut self.sets[self.found];
+            set.clear();
+            set.extend(boxes.iter().filter(|&&b| self.owner[b as usize] == root));
+            self.found += 1;
+            let pi = self.pi_pushes(board, occupied, boxes, root, &reached, &mut pushes);
+            if pi && best.as_ref().is_none_or(|p| pushes.len() < p.len()) {
+                best = Some(pushes.clone());
+            }
+        }
+        for &b in boxes {
+            self.owner[b as usize] = NO_AREA;
+        }
+        best
+    }
+
+    /// Labels the free areas the player does not reach, one label each.
+    fn label_areas(&mut self, board: &Board, occupied: &[bool], reached: impl Fn(u16) -> bool) {
         let n = board.len();
         self.area.clear();
         self.area.resize(n, NO_AREA);
         self.parent.clear();
-        self.found = 0;
-        // Label the unreachable free areas.
         for start in 0..n as u16 {
             if occupied[start as usize] || reached(start) || self.area[start as usize] != NO_AREA {
                 continue;
@@ -82,10 +114,13 @@ impl Corrals {
                 }
             }
         }
-        if self.parent.is_empty() {
-            return None;
-        }
-        // Merge areas that touch the same box.
+    }
+
+    /// Merges areas that touch the same box into corrals, and works out per
+    /// box its corral (each box is next to at most one after the merge) and
+    /// per corral whether it is unfinished (a box off a goal, or an empty
+    /// goal inside).
+    fn merge_areas(&mut self, board: &Board, occupied: &[bool], boxes: &[u16]) {
         for &b in boxes {
             let mut first = None;
             for &x in &board.next[b as usize] {
@@ -105,13 +140,9 @@ impl Corrals {
             let r = self.find(a);
             self.parent[a as usize] = r;
         }
-        // Per box, its corral (each box is next to at most one after the
-        // merge); per corral, whether it is unfinished (a box off a goal, or
-        // an empty goal inside).
-        let corrals = self.parent.len();
         self.unfinished.clear();
-        self.unfinished.resize(corrals, false);
-        self.owner.resize(n, NO_AREA);
+        self.unfinished.resize(self.parent.len(), false);
+        self.owner.resize(board.len(), NO_AREA);
         for &b in boxes {
             if let Some(&x) = board.next[b as usize]
                 .iter()
@@ -128,60 +159,50 @@ impl Corrals {
                 self.unfinished[self.parent[label as usize] as usize] = true;
             }
         }
-        // Per unfinished corral: is it PI, and its pushes.
-        let mut best: Option<Vec<(u16, Direction)>> = None;
-        let mut pushes = Vec::new();
-        'corral: for root in 0..corrals as u32 {
-            if self.parent[root as usize] != root || !self.unfinished[root as usize] {
-                continue;
-            }
-            // Keep its boxes for [`Corrals::found`], PI or not.
-            if self.sets.len() == self.found {
-                self.sets.push(Vec::new());
-            }
-            let set = &mut self.sets[self.found];
-            set.clear();
-            set.extend(boxes.iter().filter(|&&b| self.owner[b as usize] == root));
-            self.found += 1;
-            let (area, owner, parent) = (&self.area, &self.owner, &self.parent);
-            let in_corral = |c: u16| {
-                c != NONE
-                    && area[c as usize] != NO_AREA
-                    && parent[area[c as usize] as usize] == root
-            };
-            pushes.clear();
-            for &b in boxes.iter().filter(|&&b| owner[b as usize] == root) {
-                for dir in Direction::ALL {
-                    let ahead = board.step(b, dir);
-                    let behind = board.step(b, dir.opposite());
-                    if ahead == NONE || behind == NONE {
-                        continue; // against a wall: never possible
+    }
+
+    /// True when the corral with root `root` is PI; its pushes into the
+    /// corral that can be made now (and not onto dead squares) are left in
+    /// `pushes`.
+    fn pi_pushes(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[u16],
+        root: u32,
+        reached: impl Fn(u16) -> bool,
+        pushes: &mut Vec<(u16, Direction)>,
+    ) -> bool {
+        let (area, owner, parent) = (&self.area, &self.owner, &self.parent);
+        let in_corral = |c: u16| {
+            c != NONE && area[c as usize] != NO_AREA && parent[area[c as usize] as usize] == root
+        };
+        pushes.clear();
+        for &b in boxes.iter().filter(|&&b| owner[b as usize] == root) {
+            for dir in Direction::ALL {
+                let ahead = board.step(b, dir);
+                let behind = board.step(b, dir.opposite());
+                if ahead == NONE || behind == NONE {
+                    continue; // against a wall: never possible
+                }
+                // Where the player could stand to make this push before
+                // any box of the corral moves: a reachable cell, or a cell
+                // freed by moving some other box.
+                let outside_box = occupied[behind as usize] && owner[behind as usize] != root;
+                let standing_now = !occupied[behind as usize] && reached(behind);
+                if in_corral(ahead) {
+                    if outside_box {
+                        return false; // P: possible later, not now
                     }
-                    // Where the player could stand to make this push before
-                    // any box of the corral moves: a reachable cell, or a cell
-                    // freed by moving some other box.
-                    let outside_box = occupied[behind as usize] && owner[behind as usize] != root;
-                    let standing_now = !occupied[behind as usize] && reached(behind);
-                    if in_corral(ahead) {
-                        if outside_box {
-                            continue 'corral; // P: possible later, not now
-                        }
-                        if standing_now && !board.dead[ahead as usize] {
-                            pushes.push((b, dir));
-                        }
-                    } else if standing_now || outside_box {
-                        continue 'corral; // I: a push that leaves the corral alone
+                    if standing_now && !board.dead[ahead as usize] {
+                        pushes.push((b, dir));
                     }
+                } else if standing_now || outside_box {
+                    return false; // I: a push that leaves the corral alone
                 }
             }
-            if best.as_ref().is_none_or(|p| pushes.len() < p.len()) {
-                best = Some(pushes.clone());
-            }
         }
-        for &b in boxes {
-            self.owner[b as usize] = NO_AREA;
-        }
-        best
+        true
     }
 
     /// The boxes (in the order given) of each unfinished corral seen by the
