@@ -87,6 +87,7 @@ proptest! {
             (Method::Greedy, false, 1),
             (Method::Features, false, 1),
             (Method::BoxMoves, false, 1),
+            (Method::Packing, false, 1),
             (Method::AStar, true, 1),
             (Method::AStar, true, 2),
             (Method::AStar, true, 4),

@@ -161,6 +161,8 @@ enum MethodArg {
     Features,
     /// the feature search, each box pushed on along its whole path at once (not optimal)
     BoxMoves,
+    /// best first on pushes off the packing order (the goals filled back to front) plus the bound (not optimal)
+    Packing,
 }
 
 impl SearchArgs {
@@ -186,6 +188,7 @@ impl SearchArgs {
                 MethodArg::Greedy => Method::Greedy,
                 MethodArg::Features => Method::Features,
                 MethodArg::BoxMoves => Method::BoxMoves,
+                MethodArg::Packing => Method::Packing,
             },
             fast: self.fast,
             threads: match self.threads {

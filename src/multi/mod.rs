@@ -19,6 +19,7 @@ pub(crate) mod bound;
 pub(crate) mod corral;
 pub(crate) mod deadlock;
 pub mod options;
+pub(crate) mod packing;
 pub(crate) mod portfolio;
 pub(crate) mod room;
 pub(crate) mod search;
@@ -79,10 +80,12 @@ pub fn solve(
         portfolio::fast(&board, options, progress)
     } else {
         let stop = AtomicBool::new(false);
+        let packing = (options.method == Method::Packing).then(|| packing::Packing::find(&board));
         let config = search::Config {
             method: options.method,
             weight: 1,
             rooms: None,
+            packing: packing.as_ref(),
         };
         let (outcome, stats) = search::run(&board, &config, &options.limits, &stop, progress);
         (outcome, stats, options.method.optimal())

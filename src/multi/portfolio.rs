@@ -8,6 +8,7 @@
 
 use super::board::Board;
 use super::options::{Limits, Method, MultiOptions, MultiStats, Progress};
+use super::packing::Packing;
 use super::room::Rooms;
 use super::search::{self, Config};
 use crate::moves::{Limit, Outcome};
@@ -51,19 +52,29 @@ impl Phase {
 /// The lanes of `--fast` for a number of threads: each lane runs its phases
 /// one after another, and the lanes run side by side.
 ///
-/// The feature search runs on a lane of its own; the box-move search, which
-/// solves other levels, shares the second lane with plain A*, which settles
-/// some levels neither feature search does. One thread runs the three a
-/// third each; three threads and more give each its own, then add weighted
-/// A* (weights 2 and 3) and greedy. All but plain A* use the goal-room
-/// macros and corridor rides. (The README's `--fast` section has the
-/// measurements behind this layout.)
+/// The feature search runs on a lane of its own; the box-move search and
+/// the packing search, which solve other levels (the packing search most of
+/// all on classic levels with a goal area), share the second lane with
+/// plain A*, which settles some levels none of them does. One thread runs
+/// the four a quarter each; three threads and more give each its own, then
+/// add weighted A* (weights 2 and 3). The feature and box-move searches use
+/// the goal-room macros and corridor rides. (The README's `--fast` section
+/// has the measurements behind this layout.)
 pub(crate) fn lanes(threads: usize) -> Vec<Vec<Phase>> {
     let features = |share| Phase::new(Method::Features, 1, share, true);
     let box_moves = |share| Phase::new(Method::BoxMoves, 1, share, true);
+    let packing = |share| Phase::new(Method::Packing, 1, share, false);
     match threads {
-        0 | 1 => vec![vec![features(3), box_moves(3), Phase::PLAIN_ASTAR]],
-        2 => vec![vec![features(1)], vec![box_moves(2), Phase::PLAIN_ASTAR]],
+        0 | 1 => vec![vec![
+            features(4),
+            box_moves(4),
+            packing(4),
+            Phase::PLAIN_ASTAR,
+        ]],
+        2 => vec![
+            vec![features(1)],
+            vec![box_moves(3), packing(3), Phase::PLAIN_ASTAR],
+        ],
         n => {
             // Six different searches at most: more lanes would repeat one
             // and thin out everyone's share of the memory.
@@ -71,9 +82,9 @@ pub(crate) fn lanes(threads: usize) -> Vec<Vec<Phase>> {
                 vec![Phase::PLAIN_ASTAR],
                 vec![features(1)],
                 vec![box_moves(1)],
+                vec![packing(1)],
                 vec![Phase::new(Method::AStar, 2, 1, true)],
                 vec![Phase::new(Method::AStar, 3, 1, true)],
-                vec![Phase::new(Method::Greedy, 1, 1, true)],
             ];
             lanes.truncate(n);
             lanes
@@ -110,12 +121,35 @@ fn phase_limits(phase: &Phase, last: bool, lane: &Limits, started: Instant, used
     }
 }
 
+/// What the lanes work out about a level once, when the first needs it
+/// (the others wait for it, inside their time: big levels take a while).
+#[derive(Default)]
+struct Knowledge {
+    rooms: OnceLock<Rooms>,
+    packing: OnceLock<Packing>,
+}
+
+impl Knowledge {
+    /// The search a phase runs, with what it needs worked out.
+    fn config(&self, board: &Board, phase: &Phase) -> Config<'_> {
+        Config {
+            method: phase.method,
+            weight: phase.weight,
+            rooms: phase
+                .macros
+                .then(|| self.rooms.get_or_init(|| Rooms::find(board))),
+            packing: (phase.method == Method::Packing)
+                .then(|| self.packing.get_or_init(|| Packing::find(board))),
+        }
+    }
+}
+
 /// Runs one lane's phases until one of them ends without hitting a limit
 /// (or `stop` is raised by another lane). A phase with goal-room macros that
 /// runs out of positions proves nothing, so it runs again without them.
 fn run_lane(
     board: &Board,
-    rooms: &OnceLock<Rooms>,
+    known: &Knowledge,
     phases: &[Phase],
     limits: &Limits,
     stop: &AtomicBool,
@@ -127,15 +161,7 @@ fn run_lane(
     let mut todo: VecDeque<Phase> = phases.iter().copied().collect();
     while let Some(phase) = todo.pop_front() {
         let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
-        // The first lane to need the rooms finds them; the others wait for it
-        // (inside the lane's time: levels with big rooms take a while).
-        let config = Config {
-            method: phase.method,
-            weight: phase.weight,
-            rooms: phase
-                .macros
-                .then(|| rooms.get_or_init(|| Rooms::find(board))),
-        };
+        let config = known.config(board, &phase);
         let (outcome, stats) = search::run(board, &config, &phase_limits, stop, progress);
         total.then(&stats);
         if outcome == Outcome::Limit(Limit::MacrosExhausted) {
@@ -238,7 +264,7 @@ fn run_lanes(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> (Vec<LaneResult>, Option<usize>) {
-    let rooms = OnceLock::new();
+    let known = Knowledge::default();
     // The lane that raised `stop` first: its answer is the one given.
     let first = AtomicUsize::new(usize::MAX);
     let finish = |lane: usize, result: LaneResult| {
@@ -252,18 +278,18 @@ fn run_lanes(
             .iter()
             .enumerate()
             .map(|(k, phases)| {
-                let (finish, rooms) = (&finish, &rooms);
+                let (finish, known) = (&finish, &known);
                 scope.spawn(move || {
                     finish(
                         k + 1,
-                        run_lane(board, rooms, phases, limits, stop, &mut |_| {}),
+                        run_lane(board, known, phases, limits, stop, &mut |_| {}),
                     )
                 })
             })
             .collect();
         let mine = finish(
             0,
-            run_lane(board, &rooms, &lanes[0], limits, stop, progress),
+            run_lane(board, &known, &lanes[0], limits, stop, progress),
         );
         let mut results = vec![mine];
         results.extend(
@@ -295,18 +321,22 @@ mod tests {
         for plan in found.rooms.iter_mut().flat_map(|r| r.plans.iter_mut()) {
             plan.arrive = plan.arrive.opposite();
         }
-        let rooms = OnceLock::from(found);
+        let known = Knowledge {
+            rooms: OnceLock::from(found),
+            packing: OnceLock::new(),
+        };
         let stop = AtomicBool::new(false);
         let limits = Limits::default();
         let config = Config {
             method: Method::Greedy,
             weight: 1,
-            rooms: rooms.get(),
+            rooms: known.rooms.get(),
+            packing: None,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
         let phases = [Phase::new(Method::Greedy, 1, 1, true)];
-        let lane = run_lane(&board, &rooms, &phases, &limits, &stop, &mut |_| {});
+        let lane = run_lane(&board, &known, &phases, &limits, &stop, &mut |_| {});
         assert!(lane.outcome.solution().is_some());
         assert!(!lane.optimal);
     }

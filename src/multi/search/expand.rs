@@ -23,7 +23,8 @@ type CorralPushes = Vec<(u16, Direction)>;
 /// The node being expanded, as every push from it needs it.
 pub(super) struct Expansion<'a> {
     pub node: NodeId,
-    /// Pushes of a child one push deeper.
+    /// The node's cost so far: its pushes (for [`Method::Packing`], its
+    /// pushes off the plan).
     pub g: u32,
     pub boxes: &'a [u16],
     pub frozen: Rc<Frozen>,
@@ -59,7 +60,7 @@ impl Search<'_> {
                 let player = self.nodes.player(node);
                 let x = Expansion {
                     node,
-                    g: self.nodes.g[node.index()] + 1,
+                    g: self.nodes.g[node.index()],
                     boxes,
                     frozen,
                     least,
@@ -165,6 +166,7 @@ impl Search<'_> {
             }
         }
         let (end, pushes) = self.slide(ahead, dir);
+        let cost = self.push_cost(b, end, pushes);
         self.occupied[b as usize] = false;
         self.occupied[end as usize] = true;
         if let Some(table) = self.child_table(&x.frozen, end) {
@@ -185,7 +187,7 @@ impl Search<'_> {
             };
             let moved = Rc::ptr_eq(&table, &x.frozen).then_some(end);
             let made = Child {
-                g: x.g + pushes as u32 - 1,
+                g: x.g + cost,
                 boxes: child,
                 player,
                 hash,
@@ -195,6 +197,16 @@ impl Search<'_> {
         }
         self.occupied[end as usize] = false;
         self.occupied[b as usize] = true;
+    }
+
+    /// What `pushes` pushes of a box from `from` to `end` cost (`occupied`
+    /// as before them): their number, or for [`Method::Packing`] nothing
+    /// when they follow the packing order.
+    fn push_cost(&self, from: u16, end: u16, pushes: u16) -> u32 {
+        match self.config.packing {
+            Some(packing) if packing.follows_plan(&self.occupied, from, end) => 0,
+            _ => pushes as u32,
+        }
     }
 
     /// Where a box pushed onto `ahead` in `dir` stops, and after how many
@@ -298,7 +310,7 @@ impl Search<'_> {
             .nodes
             .insert(&key, child.g, h, Some(x.node), child.push.stored());
         self.stats.generated += 1;
-        self.enqueue(v, self.key(child.g, h));
+        self.enqueue(v);
         if self.config.method == Method::BoxMoves && child.push.step.is_none() {
             self.fresh.push((v, child.push.end(self.board)));
         }
@@ -317,8 +329,7 @@ impl Search<'_> {
         self.nodes.set_push(v, child.push.stored());
         if self.config.optimal() || !self.nodes.closed[vi] {
             self.nodes.closed[vi] = false;
-            let k = self.key(child.g, self.nodes.h[vi]);
-            self.enqueue(v, k);
+            self.enqueue(v);
         }
     }
 }

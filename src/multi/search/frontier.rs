@@ -61,7 +61,9 @@ impl Frontier {
     pub fn for_method(method: Method) -> Frontier {
         match method {
             Method::AStar | Method::Ucs | Method::Greedy => Frontier::Heap(BinaryHeap::new()),
-            Method::Features | Method::BoxMoves => Frontier::Cells(FeatureCells::default()),
+            Method::Features | Method::BoxMoves | Method::Packing => {
+                Frontier::Cells(FeatureCells::default())
+            }
             Method::Bfs => Frontier::Queue(VecDeque::new()),
             Method::Dfs => Frontier::Stack(Vec::new()),
         }

@@ -44,7 +44,7 @@ impl Search<'_> {
                 step: Some((r as u8, k as u16)),
             };
             let child = Child {
-                g: x.g + push.count as u32 - 1,
+                g: x.g + push.count as u32,
                 boxes: &boxes,
                 player,
                 hash: self.board.hash_of(&boxes, player),

@@ -1,0 +1,316 @@
+//! The packing order: in which order the goals can be filled.
+//!
+//! A goal area with few ways in must be filled from the back: a box placed
+//! by the entrance too early shuts out the goals behind it, and a search
+//! over pushes pays for every wrong order in every arrangement of the boxes
+//! still outside. So the order is worked out once, backwards, from the
+//! solved position: every box on a goal that can be pulled out, alone and
+//! with the others standing still, to a square some box starts on (at least
+//! three pulls away) is taken off; those goals are the *last* phase to fill.
+//! From the boxes left the same again, and so on until every goal is empty.
+//! Goals whose boxes can never be pulled out that way form the first phase.
+//!
+//! Read forwards, the phases say which goals to fill next; inside a phase
+//! the order is free. [`Packing::score`] measures a position against it:
+//! how many goals are packed in plan order, and how far the nearest loose
+//! box is from an empty goal of the current phase, in pushes with the goals
+//! of the phases before it counted as walls (they are full by then).
+//! The order is advice for the non-optimal searches, never a pruning rule.
+
+use super::board::{Board, FAR, NONE, pull_distances};
+use crate::grid::Direction;
+use std::collections::{HashSet, VecDeque};
+
+/// Pull positions the backward search may visit in all.
+const MAX_PULL_STATES: usize = 100_000;
+/// Pulls a box must make from its goal to the square it is sent to: a start
+/// square next to the goal would make the box look free when it is not.
+const MIN_PULLS_OUT: u32 = 3;
+
+/// Marks a cell without a goal in [`Packing::phase_at`].
+const NO_PHASE: u16 = u16::MAX;
+
+/// The phases of a level's goals, in filling order, and the distances the
+/// forward search measures boxes by.
+#[derive(Clone, Debug)]
+pub(crate) struct Packing {
+    /// Goal cells per phase, the first phase filled first.
+    pub phases: Vec<Vec<u16>>,
+    /// Per cell, the phase of the goal on it.
+    phase_at: Vec<u16>,
+    /// `distance[k][i][c]`: pushes from `c` to the `i`-th goal of phase `k`
+    /// with the goals of the phases before `k` as walls.
+    distance: Vec<Vec<Vec<u16>>>,
+}
+
+/// A position measured against the packing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PackScore {
+    /// Goals filled in plan order: every goal of the full phases, and the
+    /// filled goals of the first phase not full.
+    pub packed: u32,
+    /// Pushes from the nearest box not packed to the nearest empty goal of
+    /// that phase (`FAR` when none can get there; 0 when all is packed).
+    pub next: u32,
+}
+
+impl Packing {
+    /// Works out the order (one phase when any order will do, as far as
+    /// the backward search can tell).
+    pub fn find(board: &Board) -> Packing {
+        let phases = peel(board);
+        let mut phase_at = vec![NO_PHASE; board.len()];
+        let mut walls: Vec<u16> = Vec::new();
+        let mut distance = Vec::with_capacity(phases.len());
+        for (k, phase) in phases.iter().enumerate() {
+            for &g in phase {
+                phase_at[g as usize] = k as u16;
+            }
+            distance.push(
+                phase
+                    .iter()
+                    .map(|&g| pull_distances(&board.next, g, &walls))
+                    .collect(),
+            );
+            walls.extend_from_slice(phase);
+        }
+        Packing {
+            phases,
+            phase_at,
+            distance,
+        }
+    }
+
+    /// True when a push of a box from `from` to `end` (`occupied` as before
+    /// the push) follows the plan: it fills an empty goal of the current
+    /// phase, or brings the box closer to one.
+    pub fn follows_plan(&self, occupied: &[bool], from: u16, end: u16) -> bool {
+        let Some(k) = self
+            .phases
+            .iter()
+            .position(|phase| phase.iter().any(|&g| !occupied[g as usize]))
+        else {
+            return false;
+        };
+        let mut closer = false;
+        for (i, &g) in self.phases[k].iter().enumerate() {
+            if occupied[g as usize] {
+                continue;
+            }
+            if g == end {
+                return true;
+            }
+            let d = &self.distance[k][i];
+            closer |= d[end as usize] < d[from as usize];
+        }
+        closer
+    }
+
+    /// Measures the position with boxes on `boxes` (`occupied` marks them).
+    pub fn score(&self, occupied: &[bool], boxes: &[u16]) -> PackScore {
+        let mut packed = 0;
+        for (k, phase) in self.phases.iter().enumerate() {
+            let filled = phase.iter().filter(|&&g| occupied[g as usize]).count() as u32;
+            packed += filled;
+            if (filled as usize) < phase.len() {
+                return PackScore {
+                    packed,
+                    next: self.nearest(k, occupied, boxes),
+                };
+            }
+        }
+        PackScore { packed, next: 0 }
+    }
+
+    /// Pushes from the nearest box not on a goal of phase `k` or before to
+    /// the nearest empty goal of phase `k`.
+    fn nearest(&self, k: usize, occupied: &[bool], boxes: &[u16]) -> u32 {
+        let loose = boxes.iter().filter(|&&b| {
+            self.phase_at[b as usize] == NO_PHASE || self.phase_at[b as usize] > k as u16
+        });
+        let mut best = FAR as u32;
+        for &b in loose {
+            for (i, &g) in self.phases[k].iter().enumerate() {
+                if !occupied[g as usize] {
+                    best = best.min(self.distance[k][i][b as usize] as u32);
+                }
+            }
+        }
+        best
+    }
+
+    /// Bytes held by the distance tables.
+    pub fn memory_bytes(&self) -> usize {
+        self.distance.iter().flatten().map(|d| d.len() * 2).sum()
+    }
+}
+
+/// The backward peel: phases of goals, the first to fill first.
+fn peel(board: &Board) -> Vec<Vec<u16>> {
+    let n = board.len();
+    let mut is_start = vec![false; n];
+    for &b in &board.start_boxes {
+        is_start[b as usize] = true;
+    }
+    let mut occupied = vec![false; n];
+    for &g in &board.goals {
+        occupied[g as usize] = true;
+    }
+    let mut remaining: Vec<u16> = board.goals.clone();
+    let mut backwards: Vec<Vec<u16>> = Vec::new();
+    let mut budget = MAX_PULL_STATES;
+    while !remaining.is_empty() {
+        let out: Vec<u16> = remaining
+            .iter()
+            .copied()
+            .filter(|&g| {
+                is_start[g as usize] || pulls_out(board, &occupied, &is_start, g, &mut budget)
+            })
+            .collect();
+        if out.is_empty() {
+            break;
+        }
+        for &g in &out {
+            occupied[g as usize] = false;
+        }
+        remaining.retain(|g| !out.contains(g));
+        backwards.push(out);
+    }
+    if !remaining.is_empty() {
+        backwards.push(remaining);
+    }
+    backwards.reverse();
+    backwards
+}
+
+/// True when the box on goal `g` can be pulled, the other boxes standing
+/// still, to a start square at least [`MIN_PULLS_OUT`] pulls away, the
+/// player starting from its own start square.
+fn pulls_out(
+    board: &Board,
+    occupied: &[bool],
+    is_start: &[bool],
+    g: u16,
+    budget: &mut usize,
+) -> bool {
+    let mut occupied = occupied.to_vec();
+    let mut marks = vec![0u32; board.len()];
+    let mut stamp = 0;
+    let mut scratch = Vec::new();
+    let mut seen: HashSet<(u16, u16)> = HashSet::new();
+    let mut queue: VecDeque<(u16, u16, u32)> = VecDeque::new();
+    queue.push_back((g, board.start_player, 0));
+    while let Some((b, player, pulls)) = queue.pop_front() {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        stamp += 1;
+        occupied[b as usize] = true;
+        let least = board.flood_player(&occupied, &mut marks, stamp, &mut scratch, player);
+        occupied[b as usize] = false;
+        if !seen.insert((b, least)) {
+            continue;
+        }
+        for dir in Direction::ALL {
+            let to = board.step(b, dir);
+            if to == NONE || marks[to as usize] != stamp {
+                continue;
+            }
+            let back = board.step(to, dir);
+            if back == NONE || occupied[back as usize] {
+                continue;
+            }
+            if is_start[to as usize] && pulls + 1 >= MIN_PULLS_OUT {
+                return true;
+            }
+            queue.push_back((to, back, pulls + 1));
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{Level, parse_xsb};
+
+    /// Three goals in a dead end, boxes coming in from below.
+    const DEAD_END: &str = "#########\n\
+                            #...    #\n\
+                            #### ## #\n\
+                            #@ $$$  #\n\
+                            #       #\n\
+                            #########";
+
+    fn prepared(text: &str) -> (Level, Board, Packing) {
+        let level = parse_xsb(text.as_bytes(), 1 << 20).unwrap().remove(0);
+        let board = Board::new(&level).unwrap();
+        let packing = Packing::find(&board);
+        (level, board, packing)
+    }
+
+    #[test]
+    fn a_dead_end_of_goals_fills_from_the_back() {
+        let (level, b, packing) = prepared(DEAD_END);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let order = vec![vec![at(1, 1)], vec![at(1, 2)], vec![at(1, 3)]];
+        assert_eq!(packing.phases, order);
+    }
+
+    #[test]
+    fn goals_in_the_open_say_nothing() {
+        let (_, _, packing) = prepared(
+            "#########\n\
+             #       #\n\
+             # . . . #\n\
+             #       #\n\
+             #@ $$$  #\n\
+             #       #\n\
+             #########",
+        );
+        assert_eq!(packing.phases.len(), 1);
+    }
+
+    #[test]
+    fn the_score_counts_goals_in_plan_order() {
+        let (level, b, packing) = prepared(DEAD_END);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut occupied = vec![false; b.len()];
+        let mut score = |boxes: &[u16]| {
+            occupied.fill(false);
+            for &x in boxes {
+                occupied[x as usize] = true;
+            }
+            packing.score(&occupied, boxes)
+        };
+        // Nothing packed: the nearest box, on (3, 4), is 5 pushes from the far goal.
+        assert_eq!(
+            score(&b.start_boxes.clone()),
+            PackScore { packed: 0, next: 5 }
+        );
+        // A box on the near goal first packs nothing.
+        assert_eq!(score(&[at(1, 3), at(3, 4), at(3, 5)]).packed, 0);
+        // The far goal then the middle one: two packed, the last box 3 pushes away.
+        let two = score(&[at(1, 1), at(1, 2), at(3, 4)]);
+        assert_eq!(two, PackScore { packed: 2, next: 3 });
+        assert_eq!(score(&[at(1, 1), at(1, 2), at(1, 3)]).packed, 3);
+    }
+
+    #[test]
+    fn a_push_follows_the_plan_towards_the_next_goal_only() {
+        let (level, b, packing) = prepared(DEAD_END);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut occupied = vec![false; b.len()];
+        for &x in &b.start_boxes {
+            occupied[x as usize] = true;
+        }
+        // Up into the goal row: closer to the far goal.
+        assert!(packing.follows_plan(&occupied, at(3, 4), at(2, 4)));
+        // Down, away from it: a detour.
+        assert!(!packing.follows_plan(&occupied, at(3, 4), at(4, 4)));
+        // With the far goal filled, onto the middle goal.
+        occupied[at(1, 1) as usize] = true;
+        assert!(packing.follows_plan(&occupied, at(1, 3), at(1, 2)));
+    }
+}
