@@ -161,7 +161,7 @@ enum MethodArg {
     Features,
     /// the feature search, each box pushed on along its whole path at once (not optimal)
     BoxMoves,
-    /// best first on pushes off the packing order (the goals filled back to front) plus the bound (not optimal)
+    /// the feature search ranked by the packing order (the goals filled back to front): pushes off the plan plus the bound (not optimal)
     Packing,
 }
 

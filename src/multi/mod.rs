@@ -7,7 +7,8 @@
 //! - [`search`]: one search (A* or another method) over box sets, with its
 //!   open lists, expansion and pruning, incremental bound, macros and
 //!   solution rebuilding each in a file of its own;
-//! - the knowledge the search draws on: [`room`] (how to fill goal rooms),
+//! - the knowledge the search draws on: [`packing`] (the order to fill the
+//!   goals in), [`room`] (how to fill goal rooms),
 //!   [`corral`] and [`subset`] (corrals and the dead ones), [`deadlock`]
 //!   (freeze deadlocks), [`bound`] (the matching lower bound), [`table`]
 //!   (nodes and the transposition table);

@@ -31,10 +31,12 @@ pub enum Method {
     /// expansion, the boxes it moved are pushed on as far as they go, every
     /// position reached generated at once. Not optimal.
     BoxMoves,
-    /// Best first on the pushes that do not follow the packing order (see
-    /// [`super::packing`]), plus the bound, less a bonus per goal filled in
-    /// plan order: a box brought along the plan costs nothing, so the
-    /// search follows the plan and tries the fewest detours first. Not optimal.
+    /// The feature search with nodes ranked by the packing order (see
+    /// [`super::packing`]): pushes that do not follow the plan, plus twice
+    /// the bound, plus the next box's distance to its goal, less a bonus per
+    /// goal filled in plan order. A box brought along the plan costs
+    /// nothing, so the search follows the plan and tries the fewest detours
+    /// first. Not optimal.
     Packing,
 }
 

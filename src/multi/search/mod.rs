@@ -224,7 +224,7 @@ impl<'b> Search<'b> {
             Method::Packing => {
                 let advice = self.advice.get(u).copied().unwrap_or(0) as u64;
                 let (unpacked, next) = (advice >> 16, advice & 0xFFFF);
-                (g + h + next + PACKED_BONUS * unpacked, h)
+                (g + 2 * h + next + PACKED_BONUS * unpacked, h)
             }
             Method::Bfs | Method::Dfs => (0, 0),
         };
