@@ -335,6 +335,7 @@ fn multi_methods_json_and_stats() {
         "greedy",
         "features",
         "box-moves",
+        "packing",
     ] {
         let out = multi(&level, &["--method", method, "--json", "--stats"]);
         assert_eq!(out.status.code(), Some(0), "{method}");

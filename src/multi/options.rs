@@ -131,7 +131,8 @@ impl MultiStats {
 pub struct Progress {
     pub expanded: u64,
     pub generated: u64,
-    /// Pushes of the node being expanded.
+    /// Pushes of the node being expanded (for [`Method::Packing`], its
+    /// pushes off the plan).
     pub depth: u32,
     /// Its f value (pushes plus bound).
     pub bound: u32,
