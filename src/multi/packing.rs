@@ -81,17 +81,18 @@ impl Packing {
         }
     }
 
-    /// True when a push of a box from `from` to `end` (`occupied` as before
-    /// the push) follows the plan: it fills an empty goal of the current
-    /// phase, or brings the box closer to one.
-    pub fn follows_plan(&self, occupied: &[bool], from: u16, end: u16) -> bool {
-        let Some(k) = self
-            .phases
+    /// The phase being filled: the first with an empty goal (`None` when
+    /// every goal holds a box).
+    pub fn current_phase(&self, occupied: &[bool]) -> Option<usize> {
+        self.phases
             .iter()
             .position(|phase| phase.iter().any(|&g| !occupied[g as usize]))
-        else {
-            return false;
-        };
+    }
+
+    /// True when a push of a box from `from` to `end`, in a position whose
+    /// current phase is `k` (`occupied` as before the push), follows the
+    /// plan: it fills an empty goal of phase `k`, or brings the box closer to one.
+    pub fn follows_plan(&self, k: usize, occupied: &[bool], from: u16, end: u16) -> bool {
         let mut closer = false;
         for (i, &g) in self.phases[k].iter().enumerate() {
             if occupied[g as usize] {
@@ -108,18 +109,19 @@ impl Packing {
 
     /// Measures the position with boxes on `boxes` (`occupied` marks them).
     pub fn score(&self, occupied: &[bool], boxes: &[u16]) -> PackScore {
-        let mut packed = 0;
-        for (k, phase) in self.phases.iter().enumerate() {
-            let filled = phase.iter().filter(|&&g| occupied[g as usize]).count() as u32;
-            packed += filled;
-            if (filled as usize) < phase.len() {
-                return PackScore {
-                    packed,
-                    next: self.nearest(k, occupied, boxes),
-                };
-            }
+        let Some(k) = self.current_phase(occupied) else {
+            let packed = self.phases.iter().map(Vec::len).sum::<usize>() as u32;
+            return PackScore { packed, next: 0 };
+        };
+        let full: usize = self.phases[..k].iter().map(Vec::len).sum();
+        let filled = self.phases[k]
+            .iter()
+            .filter(|&&g| occupied[g as usize])
+            .count();
+        PackScore {
+            packed: (full + filled) as u32,
+            next: self.nearest(k, occupied, boxes),
         }
-        PackScore { packed, next: 0 }
     }
 
     /// Pushes from the nearest box not on a goal of phase `k` or before to
@@ -305,12 +307,14 @@ mod tests {
         for &x in &b.start_boxes {
             occupied[x as usize] = true;
         }
+        assert_eq!(packing.current_phase(&occupied), Some(0));
         // Up into the goal row: closer to the far goal.
-        assert!(packing.follows_plan(&occupied, at(3, 4), at(2, 4)));
+        assert!(packing.follows_plan(0, &occupied, at(3, 4), at(2, 4)));
         // Down, away from it: a detour.
-        assert!(!packing.follows_plan(&occupied, at(3, 4), at(4, 4)));
+        assert!(!packing.follows_plan(0, &occupied, at(3, 4), at(4, 4)));
         // With the far goal filled, onto the middle goal.
         occupied[at(1, 1) as usize] = true;
-        assert!(packing.follows_plan(&occupied, at(1, 3), at(1, 2)));
+        assert_eq!(packing.current_phase(&occupied), Some(1));
+        assert!(packing.follows_plan(1, &occupied, at(1, 3), at(1, 2)));
     }
 }

@@ -32,6 +32,8 @@ pub(super) struct Expansion<'a> {
     least: u16,
     /// The node's hash without its player.
     boxes_hash: u64,
+    /// With a packing order, the phase the node is filling.
+    phase: Option<usize>,
 }
 
 /// A child position about to be added.
@@ -66,6 +68,10 @@ impl Search<'_> {
                     least,
                     boxes_hash: self.nodes.hash[node.index()]
                         ^ self.board.zobrist_player[player as usize],
+                    phase: self
+                        .config
+                        .packing
+                        .and_then(|p| p.current_phase(&self.occupied)),
                 };
                 self.push_boxes(&x, only_box, only.as_deref());
                 self.bound.end_parent(node, &x.frozen);
@@ -166,7 +172,7 @@ impl Search<'_> {
             }
         }
         let (end, pushes) = self.slide(ahead, dir);
-        let cost = self.push_cost(b, end, pushes);
+        let cost = self.push_cost(x, b, end, pushes);
         self.occupied[b as usize] = false;
         self.occupied[end as usize] = true;
         if let Some(table) = self.child_table(&x.frozen, end) {
@@ -202,9 +208,9 @@ impl Search<'_> {
     /// What `pushes` pushes of a box from `from` to `end` cost (`occupied`
     /// as before them): their number, or for [`Method::Packing`] nothing
     /// when they follow the packing order.
-    fn push_cost(&self, from: u16, end: u16, pushes: u16) -> u32 {
-        match self.config.packing {
-            Some(packing) if packing.follows_plan(&self.occupied, from, end) => 0,
+    fn push_cost(&self, x: &Expansion, from: u16, end: u16, pushes: u16) -> u32 {
+        match (self.config.packing, x.phase) {
+            (Some(packing), Some(k)) if packing.follows_plan(k, &self.occupied, from, end) => 0,
             _ => pushes as u32,
         }
     }
