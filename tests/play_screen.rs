@@ -76,6 +76,12 @@ fn a_level_larger_than_the_window_follows_the_player() {
 }
 
 #[test]
+fn a_judge_maze_without_walls_is_drawn_with_its_outline() {
+    let app = app("samples/judge-sample.txt");
+    check(&draw(&app, 64, 10), "judge");
+}
+
+#[test]
 fn a_window_too_small_says_so_instead_of_drawing() {
     let app = app("samples/multi/collection.xsb");
     let screen = draw(&app, 40, 8);

@@ -556,6 +556,25 @@ mod tests {
     }
 
     #[test]
+    fn a_level_the_solver_cannot_finish_in_time_says_so() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/levels/sasquatch.xsb"
+        );
+        let levels = parse_xsb(&std::fs::read(path).unwrap(), 10_000).unwrap();
+        let game = Game::new(levels, 0).unwrap();
+        // A limit too short for any search to finish: the answer is the limit.
+        let mut a = App::new(game, Duration::from_nanos(1), Path::new("."), "s");
+        a.handle(Action::Solve);
+        settle(&mut a);
+        assert_eq!(
+            a.note(),
+            Some(&Note::GaveUp(Limit::Time(Duration::from_nanos(1))))
+        );
+        assert!(!a.animating());
+    }
+
+    #[test]
     fn blocked_moves_and_empty_histories_are_noted() {
         let mut a = app(Path::new("."));
         a.handle(Action::Move(North));

@@ -110,14 +110,16 @@ impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let game = self.app.game();
         let grid = &game.level().grid;
+        // Padded coordinates: the wall ring round the level as written is
+        // drawn too, as the outline of a level whose edge is floor.
+        let (height, width) = (grid.rows() + 2, grid.stride());
         let (prow, pcol) = grid.position(game.player());
-        let (row0, rows, top) = window(grid.rows(), area.height as usize, prow);
-        let (col0, cols, left) = window(grid.cols(), area.width as usize / 2, pcol);
+        let (row0, rows, top) = window(height, area.height as usize, prow + 1);
+        let (col0, cols, left) = window(width, area.width as usize / 2, pcol + 1);
         let left = left * 2 + (area.width as usize % 2);
         for r in 0..rows {
             for c in 0..cols {
-                let cell = grid.cell(row0 + r, col0 + c);
-                let (glyph, style) = self.glyph(cell);
+                let (glyph, style) = self.glyph(row0 + r, col0 + c);
                 let x = area.x + (left + 2 * c) as u16;
                 let y = area.y + (top + r) as u16;
                 buf.set_string(x, y, glyph, style);
@@ -127,13 +129,14 @@ impl Widget for BoardView<'_> {
 }
 
 impl BoardView<'_> {
-    /// The two characters and colours of a cell.
-    fn glyph(&self, cell: usize) -> (&'static str, Style) {
+    /// The two characters and colours of the cell at padded (row, col).
+    fn glyph(&self, row: usize, col: usize) -> (&'static str, Style) {
         let game = self.app.game();
         let level = game.level();
         let grid = &level.grid;
+        let cell = row * grid.stride() + col;
         if grid.is_wall(cell) {
-            return if borders_floor(grid, cell) {
+            return if borders_floor(grid, row, col) {
                 ("██", Style::new().fg(Color::Gray))
             } else {
                 ("  ", Style::new())
@@ -157,12 +160,11 @@ impl BoardView<'_> {
 }
 
 /// True for a wall next to (or diagonal to) a non-wall cell: the level's
-/// outline. Walls further out are left blank.
-fn borders_floor(grid: &crate::grid::Grid, cell: usize) -> bool {
-    let s = grid.stride() as isize;
-    [-s - 1, -s, -s + 1, -1, 1, s - 1, s, s + 1]
-        .iter()
-        .any(|d| !grid.is_wall((cell as isize + d) as usize))
+/// outline. Walls further out are left blank. `row` and `col` are padded.
+fn borders_floor(grid: &crate::grid::Grid, row: usize, col: usize) -> bool {
+    let (height, width) = (grid.rows() + 2, grid.stride());
+    let near = |at: usize, len: usize| at.saturating_sub(1)..(at + 2).min(len);
+    near(row, height).any(|r| near(col, width).any(|c| !grid.is_wall(r * width + c)))
 }
 
 #[cfg(test)]
