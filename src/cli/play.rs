@@ -25,7 +25,7 @@ pub struct PlayArgs {
     /// The level to open first, counted from 1.
     #[arg(long, default_value_t = 1, value_name = "N")]
     level: usize,
-    /// Animate a solution of the level: a move string, or a file holding one (any notation).
+    /// Animate a solution of the level: a move string, or a file holding one (any notation, or an answer file with level headers).
     #[arg(long, value_name = "MOVES")]
     replay: Option<String>,
     /// Seconds the solver may take for a hint or a solution.
