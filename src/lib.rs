@@ -9,12 +9,14 @@
 //! - [`multi`]: full Sokoban levels, push-optimal A* with deadlock pruning.
 //! - [`grid`]: geometry shared by everything.
 //! - [`moves`]: notations, replay and verification of move strings.
+//! - [`play`]: the terminal game's state, solver helper and drawing.
 
 pub mod grid;
 pub mod level;
 pub mod moves;
 pub mod multi;
 pub mod output;
+pub mod play;
 pub mod rng;
 pub mod search;
 pub mod single;

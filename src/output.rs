@@ -6,6 +6,7 @@
 use crate::grid::Grid;
 use crate::level::{Alphabet, Level, Maze, render_cells};
 use crate::moves::{Limit, Move, Notation, Outcome, Position, format_moves};
+use crate::play::{Note, Request};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -139,6 +140,37 @@ pub fn trace(board: &TraceBoard, moves: &[Move], every_move: bool, notation: Not
         }
     }
     out
+}
+
+/// The game's message line: what happened last, in words.
+pub fn note_words(note: &Note) -> String {
+    match note {
+        Note::Opened { number, of } => format!("level {number} of {of}"),
+        Note::Blocked(why) => format!("blocked: {why}"),
+        Note::NothingToUndo => "nothing to undo".into(),
+        Note::NothingToRedo => "nothing to redo".into(),
+        Note::Restarted => "back at the start (U redoes)".into(),
+        Note::NoMoreLevels => "no level there".into(),
+        Note::Solved { moves, pushes } => {
+            format!("solved in {moves} moves, {pushes} pushes: n for the next level")
+        }
+        Note::AlreadySolved => "already solved".into(),
+        Note::Thinking(Request::Hint) => "looking for a hint...".into(),
+        Note::Thinking(Request::Solve) => "solving...".into(),
+        Note::StillThinking => "the solver is still at work".into(),
+        Note::Hint { walks, push } => {
+            format!("hint: {walks} steps, then push the marked box {push} (? again makes it)")
+        }
+        Note::Stale => "the position changed while the solver worked: ask again".into(),
+        Note::Unsolvable => "no solution from here: undo or restart".into(),
+        Note::GaveUp(why) => format!("the solver gave up ({})", limit_words(why)),
+        Note::Animating => "playing the solution: space pauses, any move key stops".into(),
+        Note::Paused => "paused: . steps, space goes on".into(),
+        Note::Stopped => "stopped".into(),
+        Note::Replayed(verdict) => format!("replay: {}", verdict.describe()),
+        Note::Saved(path) => format!("saved to {}", path.display()),
+        Note::SaveFailed { path, error } => format!("could not save {}: {error}", path.display()),
+    }
 }
 
 #[cfg(test)]

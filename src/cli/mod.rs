@@ -5,6 +5,7 @@ mod convert;
 mod error;
 mod gen_cmd;
 mod multi;
+mod play;
 mod progress;
 mod single;
 mod verify;
@@ -46,6 +47,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Rewrite levels in another format.
     Convert(convert::ConvertArgs),
+    /// Play levels in the terminal, with undo, hints, solutions and replays.
+    Play(play::PlayArgs),
 }
 
 /// Options of the solving modes (shared with `bench`).
@@ -248,6 +251,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Play(args)) => play::run(&args),
         None if cli.solve.multi => multi::run(&cli.solve),
         None => single::run(&cli.solve),
     }
