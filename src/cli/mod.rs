@@ -6,6 +6,7 @@ mod error;
 mod gen_cmd;
 mod multi;
 mod progress;
+mod shell;
 mod single;
 mod verify;
 
@@ -46,6 +47,10 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Rewrite levels in another format.
     Convert(convert::ConvertArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell).
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff).
+    Manpage,
 }
 
 /// Options of the solving modes (shared with `bench`).
@@ -248,6 +253,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Completions(args)) => shell::completions(&args),
+        Some(Command::Manpage) => shell::manpage(),
         None if cli.solve.multi => multi::run(&cli.solve),
         None => single::run(&cli.solve),
     }
