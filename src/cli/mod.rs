@@ -4,6 +4,7 @@ mod bench;
 mod convert;
 mod error;
 mod gen_cmd;
+mod judge;
 mod multi;
 mod progress;
 mod shell;

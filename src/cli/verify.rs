@@ -42,6 +42,14 @@ pub struct VerifyArgs {
     /// Largest grid accepted, in cells.
     #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
     max_cells: u64,
+    /// Run as a contest system's checker: `kattis INPUT JUDGE_ANSWER FEEDBACK_DIR < OUTPUT`
+    /// (exit 42 accepted, 43 wrong) or `testlib INPUT OUTPUT ANSWER [REPORT]` (exit 0 ok, 1 wrong
+    /// answer, 2 presentation error, 3 judge failure).
+    #[arg(long, value_enum, value_name = "SYSTEM")]
+    judge: Option<super::judge::System>,
+    /// With --judge: the third file (kattis FEEDBACK_DIR, testlib ANSWER), then any others.
+    #[arg(value_name = "FILE", requires = "judge")]
+    rest: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -59,6 +67,16 @@ enum Subject {
 }
 
 pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
+    if let Some(system) = args.judge {
+        let format = Format::from(args.format);
+        return Ok(super::judge::run(
+            system,
+            &args.level,
+            args.moves.as_deref(),
+            &args.rest,
+            |bytes| parse_single_as(bytes, format, args.max_cells),
+        ));
+    }
     let input = read_inputs(std::slice::from_ref(&args.level))?.remove(0);
     let parse_error = |error| CliError::Parse {
         input: input.source.clone(),

@@ -3,4 +3,5 @@
 
 pub mod bench;
 pub mod generator;
+pub mod judge;
 pub mod verify;
