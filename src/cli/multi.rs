@@ -2,21 +2,34 @@
 
 use super::TraceArg;
 use super::progress::Progress;
-use super::{CliError, SolveArgs, Status, parse_levels_of};
+use super::{CliError, SolveArgs, Status, parse_levels_of, read_inputs};
 use serde_json::json;
-use sokoban::level::parse_levels;
-use sokoban::moves::{Notation, Outcome};
+use sokoban::level::{Alphabet, Entry, Format, insert_after_lines, parse_entries, parse_levels};
+use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
 use sokoban::multi::solve;
 use sokoban::output::{TraceBoard, answer_line, json_record, trace};
 use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let options = args.search.options(1)?;
-    let levels = parse_levels_of(&args.files, |bytes| {
-        parse_levels(bytes, args.format.into(), args.max_cells)
-    })?;
+    let (levels, mut saving) = match &args.save_solutions {
+        Some(out) => {
+            let saving = Saving::read(args, out)?;
+            (
+                saving.entries.iter().map(|e| e.level.clone()).collect(),
+                Some(saving),
+            )
+        }
+        None => (
+            parse_levels_of(&args.files, |bytes| {
+                parse_levels(bytes, args.format.into(), args.max_cells)
+            })?,
+            None,
+        ),
+    };
     let notation = Notation::from(args.notation);
     let one = levels.len() == 1;
     let mut progress = Progress::new(levels.len());
@@ -42,6 +55,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         // The answer goes to stdout, often the same terminal: clear the progress line first.
         progress.finish();
         limited |= matches!(report.outcome, Outcome::Limit(_));
+        if let (Some(saving), Some(s)) = (&mut saving, report.outcome.solution()) {
+            saving.add(k, s, report.optimal);
+        }
         if args.stats {
             let counts = match report.outcome.solution() {
                 Some(s) => format!(
@@ -103,5 +119,75 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         out.flush()?;
     }
     progress.finish();
+    if let Some(saving) = saving {
+        saving.write()?;
+    }
     Ok(Status::limited_if(limited))
+}
+
+/// `--save-solutions`: the input collection, kept as text, and the solution
+/// sections to add under its levels.
+struct Saving {
+    out: PathBuf,
+    text: String,
+    entries: Vec<Entry>,
+    blocks: Vec<(usize, String)>,
+}
+
+impl Saving {
+    fn read(args: &SolveArgs, out: &Path) -> Result<Saving, CliError> {
+        let usage = |what: &str| CliError::Usage(format!("--save-solutions {what}"));
+        if args.files.len() > 1 {
+            return Err(usage("writes one collection: give one input file"));
+        }
+        let alphabet = match Format::from(args.format) {
+            Format::Auto => Alphabet::Xsb,
+            f => f
+                .alphabet()
+                .ok_or_else(|| usage("needs levels in a letter format"))?,
+        };
+        let input = read_inputs(&args.files)?.remove(0);
+        let parse_error = |error| CliError::Parse {
+            input: input.source.clone(),
+            error,
+        };
+        let entries = parse_entries(&input.bytes, alphabet, args.max_cells).map_err(parse_error)?;
+        // Parsing checked the text is UTF-8.
+        let text = String::from_utf8_lossy(&input.bytes).into_owned();
+        Ok(Saving {
+            out: out.to_path_buf(),
+            text,
+            entries,
+            blocks: Vec::new(),
+        })
+    }
+
+    /// Adds a solution of level `k`, in LURD as SOK files write them, unless
+    /// the level already holds the same moves.
+    fn add(&mut self, k: usize, solution: &Solution, optimal: bool) {
+        let entry = &self.entries[k];
+        let moves = format_moves(&solution.moves, Notation::Lurd);
+        let known = entry.solutions.iter().any(|s| {
+            parse_moves(&s.moves).is_ok_and(|m| format_moves(&m, Notation::Lurd) == moves)
+        });
+        if known {
+            return;
+        }
+        let header = format!(
+            "Solution (sokoban{}, {} pushes, {} moves):",
+            if optimal { ", push-optimal" } else { "" },
+            solution.pushes,
+            solution.pushes + solution.walks
+        );
+        self.blocks
+            .push((entry.end_line, format!("{header}\n{moves}\n")));
+    }
+
+    fn write(self) -> Result<(), CliError> {
+        let text = insert_after_lines(&self.text, &self.blocks);
+        std::fs::write(&self.out, text).map_err(|error| CliError::Write {
+            output: self.out.display().to_string(),
+            error,
+        })
+    }
 }

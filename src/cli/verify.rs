@@ -3,12 +3,15 @@
 use super::{CliError, FormatArg, Status, TraceArg, read_inputs};
 use clap::{Args, ValueEnum};
 use sokoban::level::{
-    DEFAULT_MAX_CELLS, Format, Level, Maze, ParseErrorKind, Shape, parse_levels, parse_single_as,
+    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, Maze, ParseErrorKind, Shape, parse_entries,
+    parse_levels, parse_single_as,
 };
 use sokoban::moves::{Notation, parse_moves};
 use sokoban::multi::{Limits, MultiOptions};
 use sokoban::output::{TraceBoard, trace};
-use sokoban::tools::verify::{Reading, Verdict, split_answers, verify_level, verify_maze};
+use sokoban::tools::verify::{
+    Reading, Verdict, split_answers, verify_level, verify_maze, verify_stored,
+};
 use std::io::{BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -19,7 +22,8 @@ pub struct VerifyArgs {
     /// The level: a grid, a judge file of mazes, or an XSB level or collection (`-` for stdin).
     level: PathBuf,
     /// The answer: a move string, or a file holding it (for several mazes, an
-    /// answer file in the solver's output shape). Read from stdin when absent.
+    /// answer file in the solver's output shape). When absent: the level file's
+    /// own `Solution` sections (a SOK file) if it has any, else stdin.
     moves: Option<String>,
     /// Level format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
@@ -78,6 +82,11 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
         ));
     }
     let input = read_inputs(std::slice::from_ref(&args.level))?.remove(0);
+    if args.moves.is_none()
+        && let Some(entries) = stored_solutions(args, &input.bytes)
+    {
+        return verify_entries(args, &entries);
+    }
     let parse_error = |error| CliError::Parse {
         input: input.source.clone(),
         error,
@@ -156,6 +165,55 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
                 "{}",
                 trace(&board, &moves, step == TraceArg::Moves, *notation)
             )?;
+        }
+    }
+    out.flush()?;
+    Ok(if all_right {
+        Status::Answered
+    } else {
+        Status::Rejected
+    }
+    .into())
+}
+
+/// The levels of the input when it is a collection holding `Solution`
+/// sections (a SOK file): then those are what is checked.
+fn stored_solutions(args: &VerifyArgs, bytes: &[u8]) -> Option<Vec<Entry>> {
+    let alphabet = match Format::from(args.format) {
+        Format::Auto => Alphabet::Xsb,
+        f => f.alphabet()?,
+    };
+    let entries = parse_entries(bytes, alphabet, args.max_cells).ok()?;
+    entries
+        .iter()
+        .any(|e| !e.solutions.is_empty())
+        .then_some(entries)
+}
+
+/// Checks every stored solution: one line per solution (or per level with none).
+fn verify_entries(args: &VerifyArgs, entries: &[Entry]) -> Result<ExitCode, CliError> {
+    let options = MultiOptions {
+        limits: Limits {
+            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
+            ..Limits::default()
+        },
+        ..MultiOptions::default()
+    };
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut all_right = true;
+    for entry in entries {
+        let name = &entry.level.name;
+        if entry.solutions.is_empty() {
+            writeln!(out, "{name}: no solution stored")?;
+        }
+        for solution in &entry.solutions {
+            let verdict = verify_stored(&entry.level, &solution.moves, &options);
+            all_right &= verdict.accepted(args.optimal);
+            let label = match &solution.name {
+                Some(n) => format!("Solution ({n})"),
+                None => "Solution".into(),
+            };
+            writeln!(out, "{name}: {label}: {}", verdict.describe())?;
         }
     }
     out.flush()?;
