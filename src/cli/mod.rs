@@ -89,6 +89,15 @@ pub struct SolveArgs {
     /// as a `Solution` section under its level; titles, comments and layout are kept.
     #[arg(long, value_name = "OUT", requires = "multi")]
     save_solutions: Option<PathBuf>,
+    /// Multi-box: solve only the levels whose 0-based index in the whole input is K mod N
+    /// (names stay those of the whole input; `--json` records carry `index`).
+    #[arg(
+        long,
+        value_name = "K/N",
+        requires = "multi",
+        conflicts_with = "save_solutions"
+    )]
+    shard: Option<sokoban::tools::shard::Shard>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]

@@ -32,10 +32,11 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     };
     let notation = Notation::from(args.notation);
     let one = levels.len() == 1;
+    let levels = super::bench::select(args.shard, levels);
     let mut progress = Progress::new(levels.len());
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut limited = false;
-    for (k, level) in levels.iter().enumerate() {
+    for (k, (index, level)) in levels.iter().enumerate() {
         progress.update(k, &level.name);
         let started = Instant::now();
         let report = solve(level, &options, &mut |p| {
@@ -56,7 +57,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         progress.finish();
         limited |= matches!(report.outcome, Outcome::Limit(_));
         if let (Some(saving), Some(s)) = (&mut saving, report.outcome.solution()) {
-            saving.add(k, s, report.optimal);
+            saving.add(*index, s, report.optimal);
         }
         if args.stats {
             let counts = match report.outcome.solution() {
@@ -98,7 +99,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
                     ),
                 ],
             );
-            writeln!(out, "{record}")?;
+            writeln!(out, "{}", super::bench::indexed(record, args.shard, *index))?;
         } else {
             if !one {
                 writeln!(out, "{}", level.name)?;

@@ -4,4 +4,6 @@
 pub mod bench;
 pub mod generator;
 pub mod judge;
+pub mod merge;
+pub mod shard;
 pub mod verify;
