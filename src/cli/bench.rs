@@ -84,18 +84,18 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
     if !args.json {
         writeln!(out, "{}", single_header())?;
     }
-    let mut progress = Progress::new(named.len());
+    let progress = Progress::new(named.len());
     let mut rows = Vec::with_capacity(named.len());
     for (i, (index, (name, maze))) in named.into_iter().enumerate() {
         progress.update(i, &name);
         let row = measure_single(name, &maze, args.algorithm.into());
         drop(maze);
-        progress.finish();
-        if args.json {
-            writeln!(out, "{}", indexed(single_json(&row), args.shard, index))?;
+        let line = if args.json {
+            indexed(single_json(&row), args.shard, index)
         } else {
-            writeln!(out, "{}", single_line(&row))?;
-        }
+            single_line(&row)
+        };
+        progress.print(&mut out, |out| writeln!(out, "{line}"))?;
         out.flush()?;
         rows.push(row);
     }
@@ -135,7 +135,7 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         .map_err(|e| CliError::Usage(format!("cannot start {} jobs: {e}", args.jobs)))?;
     let (send, receive) = mpsc::channel::<(usize, MultiRow)>();
     let mut rows: Vec<Option<MultiRow>> = vec![None; levels.len()];
-    let mut progress = Progress::new(levels.len());
+    let progress = Progress::new(levels.len());
     let mut printed = 0;
     let mut done = 0;
     let mut result = Ok(());
@@ -160,8 +160,9 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
                 } else {
                     multi_line(row)
                 };
-                progress.finish();
-                result = writeln!(out, "{line}").and_then(|_| out.flush());
+                result = progress
+                    .print(&mut out, |out| writeln!(out, "{line}"))
+                    .and_then(|_| out.flush());
                 printed += 1;
             }
         }

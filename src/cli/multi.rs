@@ -4,14 +4,16 @@ use super::TraceArg;
 use super::progress::Progress;
 use super::{CliError, SolveArgs, Status, parse_levels_of, read_inputs};
 use serde_json::json;
-use sokoban::level::{Alphabet, Entry, Format, insert_after_lines, parse_entries, parse_levels};
+use sokoban::level::{
+    Alphabet, Entry, Format, Level, insert_after_lines, parse_entries, parse_levels,
+};
 use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
-use sokoban::multi::solve;
+use sokoban::multi::{MultiReport, solve};
 use sokoban::output::{TraceBoard, answer_line, json_record, trace};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let options = args.search.options(1)?;
@@ -30,93 +32,36 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             None,
         ),
     };
-    let notation = Notation::from(args.notation);
     let one = levels.len() == 1;
     let levels = super::bench::select(args.shard, levels);
-    let mut progress = Progress::new(levels.len());
+    let progress = if levels.len() == 1 {
+        Progress::spinner()
+    } else {
+        Progress::new(levels.len())
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut limited = false;
     for (k, (index, level)) in levels.iter().enumerate() {
         progress.update(k, &level.name);
         let started = Instant::now();
-        let report = solve(level, &options, &mut |p| {
-            progress.update(
-                k,
-                &format!(
-                    "{}: {} nodes, {} pushes deep, bound {}, {:.1} s",
-                    level.name,
-                    p.expanded,
-                    p.depth,
-                    p.bound,
-                    p.elapsed.as_secs_f64()
-                ),
-            )
-        });
+        let report = solve(level, &options, &mut |p| progress.search(&level.name, p));
         let elapsed = started.elapsed();
-        // The answer goes to stdout, often the same terminal: clear the progress line first.
-        progress.finish();
         limited |= matches!(report.outcome, Outcome::Limit(_));
         if let (Some(saving), Some(s)) = (&mut saving, report.outcome.solution()) {
             saving.add(*index, s, report.optimal);
         }
-        if args.stats {
-            let counts = match report.outcome.solution() {
-                Some(s) => format!(
-                    "pushes {} walks {} moves {}{}",
-                    s.pushes,
-                    s.walks,
-                    s.pushes + s.walks,
-                    if report.optimal {
-                        " (push-optimal)"
-                    } else {
-                        ""
-                    }
-                ),
-                None => answer_line(&report.outcome, notation),
-            };
-            eprintln!(
-                "{}: {counts}, expanded {}, generated {}, lower bound {}, memory {} bytes, {:.3} s",
-                level.name,
-                report.stats.expanded,
-                report.stats.generated,
-                report.stats.lower_bound,
-                report.stats.memory_bytes,
-                elapsed.as_secs_f64()
-            );
+        let answer = Answer {
+            level,
+            index: *index,
+            report: &report,
+            elapsed,
+            one,
+        };
+        if k + 1 == levels.len() {
+            progress.finish();
         }
-        if args.json {
-            let record = json_record(
-                &level.name,
-                &report.outcome,
-                notation,
-                report.stats.expanded,
-                elapsed,
-                &[
-                    ("generated", json!(report.stats.generated)),
-                    (
-                        "optimal",
-                        json!(report.optimal && report.outcome.solution().is_some()),
-                    ),
-                ],
-            );
-            writeln!(out, "{}", super::bench::indexed(record, args.shard, *index))?;
-        } else {
-            if !one {
-                writeln!(out, "{}", level.name)?;
-            }
-            writeln!(out, "{}", answer_line(&report.outcome, notation))?;
-            if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
-                let board = TraceBoard::from(level);
-                write!(
-                    out,
-                    "{}",
-                    trace(&board, &s.moves, step == TraceArg::Moves, notation)
-                )?;
-            }
-            if !one {
-                writeln!(out)?;
-            }
-        }
+        // The answer goes to stdout, often the same terminal as the bar.
+        progress.print(&mut out, |out| answer.print(out, args))?;
         out.flush()?;
     }
     progress.finish();
@@ -190,5 +135,88 @@ impl Saving {
             output: self.out.display().to_string(),
             error,
         })
+    }
+}
+
+/// One level's result, as printed.
+struct Answer<'a> {
+    level: &'a Level,
+    /// In the whole input (differs from the position under `--shard`).
+    index: usize,
+    report: &'a MultiReport,
+    elapsed: Duration,
+    /// The only level of the input: no header line.
+    one: bool,
+}
+
+impl Answer<'_> {
+    fn print(&self, out: &mut impl Write, args: &SolveArgs) -> std::io::Result<()> {
+        let (level, report) = (self.level, self.report);
+        let notation = Notation::from(args.notation);
+        if args.stats {
+            self.print_stats(notation);
+        }
+        if args.json {
+            let record = json_record(
+                &level.name,
+                &report.outcome,
+                notation,
+                report.stats.expanded,
+                self.elapsed,
+                &[
+                    ("generated", json!(report.stats.generated)),
+                    (
+                        "optimal",
+                        json!(report.optimal && report.outcome.solution().is_some()),
+                    ),
+                ],
+            );
+            return writeln!(
+                out,
+                "{}",
+                super::bench::indexed(record, args.shard, self.index)
+            );
+        }
+        if !self.one {
+            writeln!(out, "{}", level.name)?;
+        }
+        writeln!(out, "{}", answer_line(&report.outcome, notation))?;
+        if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
+            let board = TraceBoard::from(level);
+            let moves_too = step == TraceArg::Moves;
+            write!(out, "{}", trace(&board, &s.moves, moves_too, notation))?;
+        }
+        if !self.one {
+            writeln!(out)?;
+        }
+        Ok(())
+    }
+
+    /// `--stats`: the figures on stderr.
+    fn print_stats(&self, notation: Notation) {
+        let report = self.report;
+        let counts = match report.outcome.solution() {
+            Some(s) => format!(
+                "pushes {} walks {} moves {}{}",
+                s.pushes,
+                s.walks,
+                s.pushes + s.walks,
+                if report.optimal {
+                    " (push-optimal)"
+                } else {
+                    ""
+                }
+            ),
+            None => answer_line(&report.outcome, notation),
+        };
+        eprintln!(
+            "{}: {counts}, expanded {}, generated {}, lower bound {}, memory {} bytes, {:.3} s",
+            self.level.name,
+            report.stats.expanded,
+            report.stats.generated,
+            report.stats.lower_bound,
+            report.stats.memory_bytes,
+            self.elapsed.as_secs_f64()
+        );
     }
 }
