@@ -41,7 +41,9 @@ fn without_bars(text: &str) -> String {
             rest = &rest[start + 1..];
             continue;
         }
-        let end = rest[start..].find(clear).expect("every bar drawing is cleared");
+        let end = rest[start..]
+            .find(clear)
+            .expect("every bar drawing is cleared");
         rest = &rest[start + end + clear.len()..];
     }
     out.push_str(rest);
