@@ -1,6 +1,6 @@
 //! `sokoban verify`: judge answers against levels; exit 1 when any is wrong.
 
-use super::{CliError, FormatArg, Status, TraceArg, read_inputs};
+use super::{CliError, FormatArg, Input, Status, TraceArg, read_inputs};
 use clap::{Args, ValueEnum};
 use sokoban::level::{
     Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, Maze, ParseErrorKind, Shape, parse_entries,
@@ -87,30 +87,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     {
         return verify_entries(args, &entries);
     }
-    let parse_error = |error| CliError::Parse {
-        input: input.source.clone(),
-        error,
-    };
-    let format = Format::from(args.format);
-    let subject = if args.multi {
-        Subject::Levels(parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?)
-    } else {
-        match parse_single_as(&input.bytes, format, args.max_cells) {
-            Ok(single) => Subject::Mazes(single.mazes, single.shape),
-            // More than one box: a multi-box level.
-            Err(e)
-                if matches!(
-                    e.kind,
-                    ParseErrorKind::SecondBox | ParseErrorKind::SecondTarget
-                ) =>
-            {
-                Subject::Levels(
-                    parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?,
-                )
-            }
-            Err(e) => return Err(parse_error(e)),
-        }
-    };
+    let subject = subject(args, &input)?;
     let answers_text = read_answers(args.moves.as_deref())?;
     let reading = match args.notation {
         ReadingArg::Auto => Reading::Auto,
@@ -118,13 +95,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
         ReadingArg::Lurd => Reading::Fixed(Notation::Lurd),
         ReadingArg::Udlr => Reading::Fixed(Notation::Udlr),
     };
-    let options = MultiOptions {
-        limits: Limits {
-            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
-            ..Limits::default()
-        },
-        ..MultiOptions::default()
-    };
+    let options = claim_options(args);
     let names: Vec<String> = match &subject {
         Subject::Mazes(mazes, _) => (1..=mazes.len()).map(|k| format!("Maze #{k}")).collect(),
         Subject::Levels(levels) => levels.iter().map(|l| l.name.clone()).collect(),
@@ -176,6 +147,45 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     .into())
 }
 
+/// The mazes or levels of the input.
+fn subject(args: &VerifyArgs, input: &Input) -> Result<Subject, CliError> {
+    let parse_error = |error| CliError::Parse {
+        input: input.source.clone(),
+        error,
+    };
+    let format = Format::from(args.format);
+    Ok(if args.multi {
+        Subject::Levels(parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?)
+    } else {
+        match parse_single_as(&input.bytes, format, args.max_cells) {
+            Ok(single) => Subject::Mazes(single.mazes, single.shape),
+            // More than one box: a multi-box level.
+            Err(e)
+                if matches!(
+                    e.kind,
+                    ParseErrorKind::SecondBox | ParseErrorKind::SecondTarget
+                ) =>
+            {
+                Subject::Levels(
+                    parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?,
+                )
+            }
+            Err(e) => return Err(parse_error(e)),
+        }
+    })
+}
+
+/// The search that checks a claim of `Impossible.`, under `--time-limit`.
+fn claim_options(args: &VerifyArgs) -> MultiOptions {
+    MultiOptions {
+        limits: Limits {
+            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
+            ..Limits::default()
+        },
+        ..MultiOptions::default()
+    }
+}
+
 /// The levels of the input when it is a collection holding `Solution`
 /// sections (a SOK file): then those are what is checked.
 fn stored_solutions(args: &VerifyArgs, bytes: &[u8]) -> Option<Vec<Entry>> {
@@ -192,13 +202,7 @@ fn stored_solutions(args: &VerifyArgs, bytes: &[u8]) -> Option<Vec<Entry>> {
 
 /// Checks every stored solution: one line per solution (or per level with none).
 fn verify_entries(args: &VerifyArgs, entries: &[Entry]) -> Result<ExitCode, CliError> {
-    let options = MultiOptions {
-        limits: Limits {
-            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
-            ..Limits::default()
-        },
-        ..MultiOptions::default()
-    };
+    let options = claim_options(args);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut all_right = true;
     for entry in entries {
