@@ -176,3 +176,34 @@ fn unreadable_test_data_is_a_judge_failure() {
     let got = kattis(&missing, &scratch("kattis-missing"), b"");
     assert_eq!(got.status.code(), Some(1));
 }
+
+#[test]
+fn a_single_grid_takes_one_answer_line_without_header() {
+    let dir = scratch("grid");
+    let answer = dir.join("answer.txt");
+    fs::write(&answer, "eennwwWWWWeeeeeesswwwwwwwnNN\n").unwrap();
+    let check = |output: &str| {
+        let path = dir.join("output.txt");
+        fs::write(&path, output).unwrap();
+        let got = bin()
+            .args(["verify", "--judge", "testlib"])
+            .arg(root().join("samples/olympiad.txt"))
+            .arg(&path)
+            .arg(&answer)
+            .output()
+            .unwrap();
+        (got.status.code(), String::from_utf8(got.stderr).unwrap())
+    };
+    assert_eq!(
+        check("\r\neennwwWWWWeeeeeesswwwwwwwnNN  \r\n\r\n"),
+        (Some(0), "ok 1 answer right and optimal\n".into())
+    );
+    assert_eq!(
+        check("eennwwWWWWeeeeeesswwwwwwwnNNsn\n"),
+        (
+            Some(1),
+            "wrong answer 6 24 solved not optimal (optimum: 6 22)\n".into()
+        )
+    );
+    assert_eq!(check("Maze #1\neennwwWWWWeeeeeesswwwwwwwnNN\n").0, Some(2));
+}
