@@ -116,6 +116,10 @@ impl Pending {
             self.block_open = false;
             return;
         }
+        // SOK raw notes, for someone reading the file: never a title.
+        if text.trim_start().starts_with("::") {
+            return;
+        }
         self.open();
         if self.title.is_none() {
             self.title = Some(title_of(text));
@@ -389,7 +393,7 @@ mod tests {
 
     #[test]
     fn sok_sections_belong_where_sok_puts_them() {
-        let text = "Title: The set\nAuthor: Someone\n\n1\n#####\n#@$.#\n#####\nTitle: One\n\
+        let text = ":: raw notes ::\nTitle: The set\nAuthor: Someone\n\n:: more ::\n1\n#####\n#@$.#\n#####\nTitle: One\n\
 Author: A\nComment:\n#####\nComment-End:\nSolution (mine):\n2(R)\n\nSolution: rR\n\n\
 ; two\nAuthor: B\n#####\n#.$@#\n#####\n";
         let entries = parse_entries(text.as_bytes(), Alphabet::Xsb, 1000).unwrap();
@@ -406,10 +410,10 @@ Author: A\nComment:\n#####\nComment-End:\nSolution (mine):\n2(R)\n\nSolution: rR
         assert_eq!(moves, ["2(R)", "rR"]);
         assert_eq!(entries[0].solutions[0].name.as_deref(), Some("mine"));
         // New solutions go after the last one already there.
-        assert_eq!(entries[0].end_line, 16);
+        assert_eq!(entries[0].end_line, 18);
         assert_eq!(entries[1].author.as_deref(), Some("B"));
         assert!(entries[1].solutions.is_empty());
-        assert_eq!(entries[1].end_line, 22);
+        assert_eq!(entries[1].end_line, 24);
     }
 
     #[test]
