@@ -40,6 +40,21 @@ fn every_shell_gets_a_script_naming_the_subcommands() {
 }
 
 #[test]
+fn fish_script_has_no_bare_dollar() {
+    // fish refuses a whole script over one `$` that names no variable (the
+    // XSB letters in --format's value help); each must be escaped.
+    let (_, script) = run(&["completions", "fish"]);
+    assert!(script.contains("xsb\\t'# @ + \\$ * . and space'"));
+    let chars: Vec<char> = script.chars().collect();
+    for (i, w) in chars.windows(2).enumerate() {
+        let escaped = i > 0 && chars[i - 1] == '\\';
+        if w[0] == '$' && !escaped {
+            assert!(w[1].is_ascii_alphanumeric() || w[1] == '_', "bare $ at {i}");
+        }
+    }
+}
+
+#[test]
 fn unknown_shell_is_a_usage_error() {
     let (code, out) = run(&["completions", "tcsh"]);
     assert_eq!(code, Some(2));

@@ -110,7 +110,7 @@ pub enum FormatArg {
     Xsb,
     /// 'rows cols' headers, rows, '0 0'
     Judge,
-    /// W K B G * + .
+    /// W K B G * + . (the last is floor)
     Wkbg,
     /// # . B X & % and space
     Bx,

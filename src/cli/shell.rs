@@ -33,7 +33,28 @@ pub fn completions(args: &CompletionsArgs) -> Result<ExitCode, CliError> {
     };
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "sokoban", &mut script);
+    if shell == Shell::Fish {
+        script = fish_dollars(&String::from_utf8_lossy(&script)).into_bytes();
+    }
     write_out(&script)
+}
+
+/// Escapes each `$` that starts no variable name. clap_complete writes value
+/// descriptions (the XSB letters hold `$`) inside fish's double quotes, where
+/// a bare `$` is a syntax error that stops fish loading the whole script.
+fn fish_dollars(script: &str) -> String {
+    let mut out = String::with_capacity(script.len());
+    let mut chars = script.chars().peekable();
+    while let Some(c) = chars.next() {
+        let names_variable = chars
+            .peek()
+            .is_some_and(|&n| n.is_ascii_alphanumeric() || n == '_');
+        if c == '$' && !names_variable {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Writes the man page (roff) on stdout.
