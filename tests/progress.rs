@@ -63,6 +63,8 @@ fn on_a_terminal_the_bar_is_drawn_and_lifted_for_every_answer() {
     let out = Command::new("script")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .args(["-qec", &command, "/dev/null"])
+        // indicatif draws nothing on a terminal that says it is dumb.
+        .env("TERM", "xterm")
         .stdin(Stdio::null())
         .output()
         .expect("script (util-linux) runs the binary on a pseudo-terminal");
