@@ -109,6 +109,10 @@ fn solution_header(text: &str) -> Option<&str> {
     if !head.eq_ignore_ascii_case("solution") {
         return None;
     }
+    // The word itself, not the start of another ("Solutions").
+    if text[8..].starts_with(|c: char| c.is_alphanumeric()) {
+        return None;
+    }
     let mut rest = text[8..].trim_start();
     if rest.starts_with('(') {
         rest = rest[rest.find(')')? + 1..].trim_start();
@@ -180,6 +184,8 @@ mod tests {
             solution(Some("YASC 2.1"), "2(lU)")
         );
         assert_eq!(one("Solutions of the day", false), None);
+        assert_eq!(one("Solutions", false), None);
+        assert_eq!(one("Solutionsd", false), None);
         assert_eq!(one("Difficulty: 3", false), None);
         assert!(matches!(
             one("Difficulty: 3", true),
