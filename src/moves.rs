@@ -136,8 +136,19 @@ pub struct BadLetter {
     pub letter: char,
 }
 
-/// Reads a move string in `nsew` or `lurd` (case tells push from walk); white space is skipped.
-pub fn parse_moves(text: &str) -> Result<Vec<Move>, BadLetter> {
+/// A move string that cannot be read: a stray letter or a broken run-length code.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BadMoves {
+    #[error(transparent)]
+    Letter(#[from] BadLetter),
+    #[error(transparent)]
+    RunLength(#[from] RunLengthError),
+}
+
+/// Reads a move string in `nsew` or `lurd` (case tells push from walk); white
+/// space is skipped, run-length codes (`3l2U`, `2(lU)`) are expanded.
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, BadMoves> {
+    let text = expand_run_lengths(text)?;
     let mut out = Vec::new();
     for letter in text.chars().filter(|c| !c.is_whitespace()) {
         let dir = match letter.to_ascii_lowercase() {
@@ -149,13 +160,106 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, BadLetter> {
                 return Err(BadLetter {
                     index: out.len() + 1,
                     letter,
-                });
+                }
+                .into());
             }
         };
         out.push(Move {
             dir,
             push: letter.is_ascii_uppercase(),
         });
+    }
+    Ok(out)
+}
+
+/// The most moves a run-length code may expand to (a guard against `999999999l`).
+pub const MAX_EXPANDED_MOVES: usize = 1 << 24;
+
+/// What is wrong with a run-length code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum RunLengthProblem {
+    #[error("a count with no move or group after it")]
+    DanglingCount,
+    #[error("a count of 0")]
+    ZeroCount,
+    #[error("'(' is never closed")]
+    Unclosed,
+    #[error("')' with no '(' before it")]
+    UnmatchedClose,
+    #[error("an empty group '()'")]
+    EmptyGroup,
+    #[error("it expands to more than {MAX_EXPANDED_MOVES} moves")]
+    TooLong,
+}
+
+/// A broken run-length code and where (1-based character of the text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("run-length code at character {index}: {why}")]
+pub struct RunLengthError {
+    pub index: usize,
+    pub why: RunLengthProblem,
+}
+
+/// Expands run-length codes as SOK files write them: a count before a move
+/// (`3l`) or before a parenthesized group (`2(lU)`, nested freely). Text with
+/// no digits or parentheses comes back unchanged.
+pub fn expand_run_lengths(text: &str) -> Result<String, RunLengthError> {
+    use RunLengthProblem as P;
+    if !text.contains(|c: char| c.is_ascii_digit() || c == '(' || c == ')') {
+        return Ok(text.to_string());
+    }
+    let fail = |index, why| RunLengthError { index, why };
+    let mut out = String::new();
+    // Open groups: where each starts in `out`, its count, its '(' position.
+    let mut open: Vec<(usize, usize, usize)> = Vec::new();
+    let mut count: Option<(usize, usize)> = None; // (value, position of its first digit)
+    for (i, c) in text.chars().enumerate().map(|(i, c)| (i + 1, c)) {
+        let times = |count: Option<(usize, usize)>| match count {
+            Some((0, at)) => Err(fail(at, P::ZeroCount)),
+            Some((n, _)) => Ok(n),
+            None => Ok(1),
+        };
+        if let Some(d) = c.to_digit(10) {
+            let (n, at) = count.unwrap_or((0, i));
+            let n = n * 10 + d as usize;
+            if n > MAX_EXPANDED_MOVES {
+                return Err(fail(at, P::TooLong));
+            }
+            count = Some((n, at));
+        } else if c == '(' {
+            open.push((out.len(), times(count.take())?, i));
+        } else if c == ')' {
+            if let Some((_, at)) = count {
+                return Err(fail(at, P::DanglingCount));
+            }
+            let Some((start, n, _)) = open.pop() else {
+                return Err(fail(i, P::UnmatchedClose));
+            };
+            if out.len() == start {
+                return Err(fail(i, P::EmptyGroup));
+            }
+            if (out.len() - start).saturating_mul(n) > MAX_EXPANDED_MOVES {
+                return Err(fail(i, P::TooLong));
+            }
+            let group = out[start..].to_string();
+            for _ in 1..n {
+                out.push_str(&group);
+            }
+        } else if c.is_whitespace() {
+            continue;
+        } else {
+            let n = times(count.take())?;
+            if out.len() + n > MAX_EXPANDED_MOVES {
+                return Err(fail(i, P::TooLong));
+            }
+            out.extend(std::iter::repeat_n(c, n));
+        }
+    }
+    if let Some((_, at)) = count {
+        return Err(fail(at, P::DanglingCount));
+    }
+    if let Some(&(_, _, at)) = open.last() {
+        return Err(fail(at, P::Unclosed));
     }
     Ok(out)
 }
@@ -295,11 +399,46 @@ mod tests {
         assert_eq!(parse_moves("u R l\nD").unwrap(), moves);
         assert_eq!(
             parse_moves("nx").unwrap_err(),
-            BadLetter {
+            BadMoves::Letter(BadLetter {
                 index: 2,
                 letter: 'x'
-            }
+            })
         );
+    }
+
+    #[test]
+    fn run_lengths_expand() {
+        assert_eq!(expand_run_lengths("3l2U").unwrap(), "lllUU");
+        assert_eq!(expand_run_lengths("2(lU)r").unwrap(), "lUlUr");
+        assert_eq!(expand_run_lengths("2(u2(rD))").unwrap(), "urDrDurDrD");
+        assert_eq!(expand_run_lengths("12d").unwrap(), "d".repeat(12));
+        assert_eq!(expand_run_lengths("(lu)").unwrap(), "lu");
+        assert_eq!(expand_run_lengths("lurd").unwrap(), "lurd");
+        assert_eq!(parse_moves("2(rR)").unwrap(), parse_moves("rRrR").unwrap());
+    }
+
+    #[test]
+    fn broken_run_lengths_name_the_place() {
+        use RunLengthProblem as P;
+        let cases = [
+            ("ll3", 3, P::DanglingCount),
+            ("2(l3)", 4, P::DanglingCount),
+            ("l0u", 2, P::ZeroCount),
+            ("0(lu)", 1, P::ZeroCount),
+            ("l(u(r)", 2, P::Unclosed),
+            ("lu)", 3, P::UnmatchedClose),
+            ("3()", 3, P::EmptyGroup),
+            ("99999999999l", 1, P::TooLong),
+            ("9999999(9999999(l))", 19, P::TooLong),
+        ];
+        for (text, index, why) in cases {
+            assert_eq!(
+                expand_run_lengths(text),
+                Err(RunLengthError { index, why }),
+                "{text}"
+            );
+            assert!(matches!(parse_moves(text), Err(BadMoves::RunLength(_))));
+        }
     }
 
     #[test]

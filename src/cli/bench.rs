@@ -2,14 +2,19 @@
 
 use super::gen_cmd::SpecArgs;
 use super::progress::Progress;
-use super::{AlgorithmArg, CliError, SearchArgs, Status, parse_inputs, parse_levels_of};
+use super::{
+    AlgorithmArg, CliError, SearchArgs, Status, parse_inputs, parse_levels_of, read_inputs,
+};
 use clap::Args;
+use serde_json::json;
 use sokoban::level::{parse_single, parse_xsb};
 use sokoban::tools::bench::{
     MultiRow, measure_multi, measure_single, multi_header, multi_json, multi_line,
     multi_summary_json, multi_summary_line, single_header, single_json, single_line,
     summarize_multi, summarize_single, summary_json, summary_line,
 };
+use sokoban::tools::merge::{Merged, merge};
+use sokoban::tools::shard::Shard;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,9 +40,20 @@ pub struct BenchArgs {
     /// Multi-box: levels solved at once (rows keep the input order).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: u64,
+    /// Only the levels (or grids) whose 0-based index in the whole input is K mod N; JSON
+    /// records then carry `index`, and the summary `shard`.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Read FILES as JSON lines of earlier `--json` runs (shards concatenated or not) and print
+    /// their combined summary.
+    #[arg(long, conflicts_with = "shard")]
+    merge: bool,
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
+    if args.merge {
+        return run_merge(args);
+    }
     if args.multi {
         return run_multi(args);
     }
@@ -63,31 +79,32 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
             }
         }
     }
+    let named = select(args.shard, named);
     let mut out = BufWriter::new(std::io::stdout().lock());
     if !args.json {
         writeln!(out, "{}", single_header())?;
     }
-    let mut progress = Progress::new(named.len());
+    let progress = Progress::new(named.len());
     let mut rows = Vec::with_capacity(named.len());
-    for (i, (name, maze)) in named.into_iter().enumerate() {
+    for (i, (index, (name, maze))) in named.into_iter().enumerate() {
         progress.update(i, &name);
         let row = measure_single(name, &maze, args.algorithm.into());
         drop(maze);
-        progress.finish();
-        if args.json {
-            writeln!(out, "{}", single_json(&row))?;
+        let line = if args.json {
+            indexed(single_json(&row), args.shard, index)
         } else {
-            writeln!(out, "{}", single_line(&row))?;
-        }
+            single_line(&row)
+        };
+        progress.print(&mut out, |out| writeln!(out, "{line}"))?;
         out.flush()?;
         rows.push(row);
     }
     progress.finish();
     let summary = summarize_single(&rows);
     if args.json {
-        writeln!(out, "{}", summary_json(&summary))?;
+        writeln!(out, "{}", shard_summary(summary_json(&summary), args.shard))?;
     } else {
-        writeln!(out, "{}", summary_line(&summary))?;
+        writeln!(out, "{}{}", summary_line(&summary), shard_words(args.shard))?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -103,7 +120,10 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage("bench --multi needs level files".into()));
     }
     let options = args.search.options(args.jobs as usize)?;
-    let levels = parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?;
+    let levels = select(
+        args.shard,
+        parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?,
+    );
     let mut out = BufWriter::new(std::io::stdout().lock());
     if !args.json {
         writeln!(out, "{}", multi_header())?;
@@ -115,12 +135,12 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         .map_err(|e| CliError::Usage(format!("cannot start {} jobs: {e}", args.jobs)))?;
     let (send, receive) = mpsc::channel::<(usize, MultiRow)>();
     let mut rows: Vec<Option<MultiRow>> = vec![None; levels.len()];
-    let mut progress = Progress::new(levels.len());
+    let progress = Progress::new(levels.len());
     let mut printed = 0;
     let mut done = 0;
     let mut result = Ok(());
     pool.in_place_scope(|scope| {
-        for (i, level) in levels.iter().enumerate() {
+        for (i, (_, level)) in levels.iter().enumerate() {
             let send = send.clone();
             let options = &options;
             scope.spawn(move |_| {
@@ -132,16 +152,17 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         for (i, row) in receive.iter() {
             done += 1;
             rows[i] = Some(row);
-            progress.update(done, &levels[i].name);
+            progress.update(done, &levels[i].1.name);
             while printed < rows.len() && result.is_ok() {
                 let Some(row) = &rows[printed] else { break };
                 let line = if args.json {
-                    multi_json(row)
+                    indexed(multi_json(row), args.shard, levels[printed].0)
                 } else {
                     multi_line(row)
                 };
-                progress.finish();
-                result = writeln!(out, "{line}").and_then(|_| out.flush());
+                result = progress
+                    .print(&mut out, |out| writeln!(out, "{line}"))
+                    .and_then(|_| out.flush());
                 printed += 1;
             }
         }
@@ -151,10 +172,84 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let rows: Vec<MultiRow> = rows.into_iter().flatten().collect();
     let summary = summarize_multi(&rows);
     if args.json {
-        writeln!(out, "{}", multi_summary_json(&summary))?;
+        writeln!(
+            out,
+            "{}",
+            shard_summary(multi_summary_json(&summary), args.shard)
+        )?;
     } else {
-        writeln!(out, "{}", multi_summary_line(&summary))?;
+        writeln!(
+            out,
+            "{}{}",
+            multi_summary_line(&summary),
+            shard_words(args.shard)
+        )?;
     }
     out.flush()?;
     Ok(Status::limited_if(summary.limited > 0))
+}
+
+/// Every item, or with `--shard` that slice, each with its index in the whole input.
+pub fn select<T>(shard: Option<Shard>, items: Vec<T>) -> Vec<(usize, T)> {
+    shard.unwrap_or(Shard { k: 0, n: 1 }).select(items)
+}
+
+/// A JSON record with its index in the whole input, when sharded.
+pub fn indexed(record: String, shard: Option<Shard>, index: usize) -> String {
+    with_field(record, shard.map(|_| ("index", json!(index))))
+}
+
+/// A summary record naming its shard, when sharded.
+fn shard_summary(record: String, shard: Option<Shard>) -> String {
+    with_field(record, shard.map(|s| ("shard", json!(s.to_string()))))
+}
+
+fn with_field(record: String, field: Option<(&str, serde_json::Value)>) -> String {
+    let Some((key, value)) = field else {
+        return record;
+    };
+    match serde_json::from_str::<serde_json::Value>(&record) {
+        Ok(serde_json::Value::Object(mut map)) => {
+            map.insert(key.into(), value);
+            serde_json::Value::Object(map).to_string()
+        }
+        _ => record,
+    }
+}
+
+fn shard_words(shard: Option<Shard>) -> String {
+    shard.map_or(String::new(), |s| format!(" (shard {s})"))
+}
+
+/// `bench --merge FILES`: the combined summary of earlier JSON lines.
+fn run_merge(args: &BenchArgs) -> Result<ExitCode, CliError> {
+    if args.files.is_empty() {
+        return Err(CliError::Usage(
+            "bench --merge needs the JSON-lines files to merge".into(),
+        ));
+    }
+    let inputs: Vec<(String, String)> = read_inputs(&args.files)?
+        .into_iter()
+        .map(|i| (i.source, String::from_utf8_lossy(&i.bytes).into_owned()))
+        .collect();
+    let merged = merge(&inputs).map_err(|e| {
+        CliError::Usage(if e.line == 0 {
+            format!("{}: {}", e.source, e.error)
+        } else {
+            format!("{}:{}:1: {}", e.source, e.line, e.error)
+        })
+    })?;
+    let line = match (&merged, args.json) {
+        (Merged::Single(s), false) => summary_line(s),
+        (Merged::Single(s), true) => summary_json(s),
+        (Merged::Multi(s), false) => multi_summary_line(s),
+        (Merged::Multi(s), true) => multi_summary_json(s),
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    Ok(match merged {
+        Merged::Multi(s) => Status::limited_if(s.limited > 0),
+        Merged::Single(_) => ExitCode::SUCCESS,
+    })
 }

@@ -16,6 +16,11 @@ pub enum CliError {
     },
     #[error("{0}")]
     Usage(String),
+    #[error("writing {output}: {error}")]
+    Write {
+        output: String,
+        error: std::io::Error,
+    },
     #[error("writing output: {0}")]
     Output(#[from] std::io::Error),
 }
@@ -24,7 +29,7 @@ impl CliError {
     pub fn exit_status(&self) -> Status {
         match self {
             CliError::Parse { .. } | CliError::Read { .. } | CliError::Usage(_) => Status::Invalid,
-            CliError::Output(_) => Status::Rejected,
+            CliError::Output(_) | CliError::Write { .. } => Status::Rejected,
         }
     }
 }

@@ -4,9 +4,11 @@ mod bench;
 mod convert;
 mod error;
 mod gen_cmd;
+mod judge;
 mod multi;
 mod play;
 mod progress;
+mod shell;
 mod single;
 mod verify;
 
@@ -49,6 +51,10 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Play levels in the terminal, with undo, hints, solutions and replays.
     Play(play::PlayArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell).
+    Completions(shell::CompletionsArgs),
+    /// Print the man page (roff).
+    Manpage,
 }
 
 /// Options of the solving modes (shared with `bench`).
@@ -82,6 +88,19 @@ pub struct SolveArgs {
     /// After each answer, draw the board after every push (or every move).
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
     trace: Option<TraceArg>,
+    /// Multi-box: write the input collection back to OUT (SOK) with each solution found added
+    /// as a `Solution` section under its level; titles, comments and layout are kept.
+    #[arg(long, value_name = "OUT", requires = "multi")]
+    save_solutions: Option<PathBuf>,
+    /// Multi-box: solve only the levels whose 0-based index in the whole input is K mod N
+    /// (names stay those of the whole input; `--json` records carry `index`).
+    #[arg(
+        long,
+        value_name = "K/N",
+        requires = "multi",
+        conflicts_with = "save_solutions"
+    )]
+    shard: Option<sokoban::tools::shard::Shard>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -94,7 +113,7 @@ pub enum FormatArg {
     Xsb,
     /// 'rows cols' headers, rows, '0 0'
     Judge,
-    /// W K B G * + .
+    /// W K B G * + . (the last is floor)
     Wkbg,
     /// # . B X & % and space
     Bx,
@@ -252,6 +271,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
         Some(Command::Play(args)) => play::run(&args),
+        Some(Command::Completions(args)) => shell::completions(&args),
+        Some(Command::Manpage) => shell::manpage(),
         None if cli.solve.multi => multi::run(&cli.solve),
         None => single::run(&cli.solve),
     }

@@ -20,7 +20,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     .collect();
     let notation = Notation::from(args.notation);
     let total: usize = parsed.iter().map(|p| p.mazes.len()).sum();
-    let mut progress = Progress::new(total);
+    let progress = Progress::new(total);
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut done = 0;
     let mut limited = false;
@@ -31,51 +31,56 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
             let started = Instant::now();
             let report = solve(maze, args.algorithm.into());
             let elapsed = started.elapsed();
-            // The answer goes to stdout, often the same terminal: clear the progress line first.
-            progress.finish();
             done += 1;
+            if done == total {
+                progress.finish();
+            }
             limited |= matches!(report.outcome, Outcome::Limit(_));
-            if args.stats {
-                let counts = match report.outcome.solution() {
-                    Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
-                    None => answer_line(&report.outcome, notation),
-                };
-                eprintln!(
-                    "{name}: {counts}, states {}, searches {}, memory {} bytes, {} us",
-                    report.stats.states,
-                    report.stats.searches,
-                    report.stats.memory_bytes + maze.grid.memory_bytes(),
-                    elapsed.as_micros()
-                );
-            }
-            if args.json {
-                let record = json_record(
-                    &name,
-                    &report.outcome,
-                    notation,
-                    report.stats.states,
-                    elapsed,
-                    &[],
-                );
-                writeln!(out, "{record}")?;
-            } else {
-                let line = answer_line(&report.outcome, notation);
-                if input.shape == Shape::Judge {
-                    writeln!(out, "{name}")?;
+            // The answer goes to stdout, often the same terminal as the bar.
+            progress.print(&mut out, |out| {
+                if args.stats {
+                    let counts = match report.outcome.solution() {
+                        Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
+                        None => answer_line(&report.outcome, notation),
+                    };
+                    eprintln!(
+                        "{name}: {counts}, states {}, searches {}, memory {} bytes, {} us",
+                        report.stats.states,
+                        report.stats.searches,
+                        report.stats.memory_bytes + maze.grid.memory_bytes(),
+                        elapsed.as_micros()
+                    );
                 }
-                writeln!(out, "{line}")?;
-                if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
-                    let board = TraceBoard::from(maze);
-                    write!(
-                        out,
-                        "{}",
-                        trace(&board, &s.moves, step == TraceArg::Moves, notation)
-                    )?;
+                if args.json {
+                    let record = json_record(
+                        &name,
+                        &report.outcome,
+                        notation,
+                        report.stats.states,
+                        elapsed,
+                        &[],
+                    );
+                    writeln!(out, "{record}")?;
+                } else {
+                    let line = answer_line(&report.outcome, notation);
+                    if input.shape == Shape::Judge {
+                        writeln!(out, "{name}")?;
+                    }
+                    writeln!(out, "{line}")?;
+                    if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
+                        let board = TraceBoard::from(maze);
+                        write!(
+                            out,
+                            "{}",
+                            trace(&board, &s.moves, step == TraceArg::Moves, notation)
+                        )?;
+                    }
+                    if input.shape == Shape::Judge {
+                        writeln!(out)?;
+                    }
                 }
-                if input.shape == Shape::Judge {
-                    writeln!(out)?;
-                }
-            }
+                Ok(())
+            })?;
         }
     }
     progress.finish();

@@ -7,6 +7,7 @@
 
 use super::board::{Alphabet, Board, Row, decode, numbered_lines, read_board};
 use super::error::{ParseError, ParseErrorKind};
+use super::sok::{self, Section, StoredSolution};
 use crate::grid::Grid;
 
 /// A multi-box level: one player, as many boxes as goals.
@@ -69,13 +70,84 @@ pub fn parse_collection(
     alphabet: Alphabet,
     max_cells: u64,
 ) -> Result<Vec<Level>, ParseError> {
+    Ok(parse_entries(bytes, alphabet, max_cells)?
+        .into_iter()
+        .map(|e| e.level)
+        .collect())
+}
+
+/// A level of a collection with what its SOK sections say about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub level: Level,
+    pub author: Option<String>,
+    pub comments: Vec<String>,
+    pub solutions: Vec<StoredSolution>,
+    /// The last line of its board and the sections under it: where a new
+    /// solution section goes.
+    pub end_line: usize,
+}
+
+/// What the lines before a board say about it. Only the last block (lines
+/// between blank lines) before the board counts, so a collection's header does
+/// not name its first level; its first line is the title unless `Title:` says.
+#[derive(Default)]
+struct Pending {
+    title: Option<String>,
+    keyed_title: bool,
+    author: Option<String>,
+    comments: Vec<String>,
+    block_open: bool,
+}
+
+impl Pending {
+    /// A non-blank line that is not a board row: a new block resets what is known.
+    fn open(&mut self) {
+        if !self.block_open {
+            *self = Pending {
+                block_open: true,
+                ..Pending::default()
+            };
+        }
+    }
+
+    fn note(&mut self, text: &str) {
+        if text.trim().is_empty() {
+            self.block_open = false;
+            return;
+        }
+        // SOK raw notes, for someone reading the file: never a title.
+        if text.trim_start().starts_with("::") {
+            return;
+        }
+        self.open();
+        if self.title.is_none() {
+            self.title = Some(title_of(text));
+        }
+    }
+}
+
+/// Parses a collection with its SOK sections (titles, authors, comments, solutions).
+pub fn parse_entries(
+    bytes: &[u8],
+    alphabet: Alphabet,
+    max_cells: u64,
+) -> Result<Vec<Entry>, ParseError> {
     let text = decode(bytes)?;
     let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
-    let mut levels = Vec::new();
-    let mut title: Option<String> = None;
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut next = Pending::default();
+    // Straight under a board (no blank line yet): `Key:` lines belong to it.
+    let mut under_board = false;
     let mut i = 0;
     while i < lines.len() {
         let (line, text) = lines[i];
+        if let Some((section, after)) = sok::section(&lines, i, under_board)? {
+            let last = lines[after - 1].0;
+            take_section(section, under_board, &mut entries, &mut next, line, last)?;
+            i = after;
+            continue;
+        }
         if !is_row(alphabet, text) {
             if let Some(col) = stray_tab(alphabet, text) {
                 return Err(ParseError::new(line, col, ParseErrorKind::Tab));
@@ -84,9 +156,8 @@ pub fn parse_collection(
             if looks_like_broken_row(alphabet, text) && before_row {
                 return Err(broken_row(alphabet, line, text));
             }
-            if title.is_none() && !text.trim().is_empty() {
-                title = Some(title_of(text));
-            }
+            under_board = false;
+            next.note(text);
             i += 1;
             continue;
         }
@@ -94,28 +165,26 @@ pub fn parse_collection(
         while i < lines.len() && is_row(alphabet, lines[i].1) {
             i += 1;
         }
-        if i < lines.len() && looks_like_broken_row(alphabet, lines[i].1) {
-            let (line, text) = lines[i];
-            if let Some(col) = stray_tab(alphabet, text) {
-                return Err(ParseError::new(line, col, ParseErrorKind::Tab));
-            }
-            return Err(broken_row(alphabet, line, text));
-        }
-        let mut rows = Vec::new();
-        for &(line, text) in &lines[start..i] {
-            if alphabet == Alphabet::Xsb {
-                expand_rle(line, text, &mut rows)?;
-            } else {
-                rows.push(Row::new(line, text));
-            }
-        }
-        let name = title
-            .take()
-            .unwrap_or_else(|| format!("Level {}", levels.len() + 1));
-        let board = read_board(&rows, alphabet, max_cells)?;
-        levels.push(level_from_board(name, board, rows[0].line)?);
+        let level = read_level(
+            alphabet,
+            &lines,
+            start,
+            i,
+            max_cells,
+            next.title.take(),
+            entries.len(),
+        )?;
+        let pending = std::mem::take(&mut next);
+        entries.push(Entry {
+            level,
+            author: pending.author,
+            comments: pending.comments,
+            solutions: Vec::new(),
+            end_line: lines[i - 1].0,
+        });
+        under_board = true;
     }
-    if levels.is_empty() {
+    if entries.is_empty() {
         let kind = if lines.iter().all(|(_, l)| l.trim().is_empty()) {
             ParseErrorKind::Empty
         } else {
@@ -123,7 +192,85 @@ pub fn parse_collection(
         };
         return Err(ParseError::new(1, 1, kind));
     }
-    Ok(levels)
+    Ok(entries)
+}
+
+/// The level whose rows are `lines[start..end]`, named `title` or `Level k`.
+fn read_level(
+    alphabet: Alphabet,
+    lines: &[(usize, &str)],
+    start: usize,
+    end: usize,
+    max_cells: u64,
+    title: Option<String>,
+    before: usize,
+) -> Result<Level, ParseError> {
+    if end < lines.len() && looks_like_broken_row(alphabet, lines[end].1) {
+        let (line, text) = lines[end];
+        if let Some(col) = stray_tab(alphabet, text) {
+            return Err(ParseError::new(line, col, ParseErrorKind::Tab));
+        }
+        return Err(broken_row(alphabet, line, text));
+    }
+    let mut rows = Vec::new();
+    for &(line, text) in &lines[start..end] {
+        if alphabet == Alphabet::Xsb {
+            expand_rle(line, text, &mut rows)?;
+        } else {
+            rows.push(Row::new(line, text));
+        }
+    }
+    let name = title.unwrap_or_else(|| format!("Level {}", before + 1));
+    let board = read_board(&rows, alphabet, max_cells)?;
+    level_from_board(name, board, rows[0].line)
+}
+
+/// Files a SOK section (lines `line..=last`) under the level above or the next one.
+fn take_section(
+    section: Section,
+    under_board: bool,
+    entries: &mut [Entry],
+    next: &mut Pending,
+    line: usize,
+    last: usize,
+) -> Result<(), ParseError> {
+    if let Section::Solution(solution) = section {
+        let Some(entry) = entries.last_mut() else {
+            let why = "a Solution section before any level".to_string();
+            return Err(ParseError::new(line, 1, ParseErrorKind::Other(why)));
+        };
+        entry.solutions.push(solution);
+        entry.end_line = last;
+        return Ok(());
+    }
+    match entries.last_mut() {
+        Some(entry) if under_board => {
+            entry.end_line = last;
+            match section {
+                Section::Key { key, value } if key == "title" && !value.is_empty() => {
+                    entry.level.name = value
+                }
+                Section::Key { key, value } if key == "author" => entry.author = Some(value),
+                Section::Comment(c) => entry.comments.push(c),
+                _ => {}
+            }
+        }
+        _ => {
+            next.open();
+            match section {
+                Section::Key { key, value }
+                    if key == "title" && !next.keyed_title && !value.is_empty() =>
+                {
+                    next.title = Some(value);
+                    next.keyed_title = true;
+                }
+                Section::Key { key, value } if key == "author" => next.author = Some(value),
+                Section::Comment(c) => next.comments.push(c),
+                _ => {}
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The unknown-character error for a row with a stray character.
@@ -242,6 +389,41 @@ mod tests {
         assert_eq!(names, ["first", "Second", "Level 3"]);
         assert_eq!(levels[1].line, 8);
         assert_eq!(levels[2].boxes, levels[2].goals);
+    }
+
+    #[test]
+    fn sok_sections_belong_where_sok_puts_them() {
+        let text = ":: raw notes ::\nTitle: The set\nAuthor: Someone\n\n:: more ::\n1\n#####\n#@$.#\n#####\nTitle: One\n\
+Author: A\nComment:\n#####\nComment-End:\nSolution (mine):\n2(R)\n\nSolution: rR\n\n\
+; two\nAuthor: B\n#####\n#.$@#\n#####\n";
+        let entries = parse_entries(text.as_bytes(), Alphabet::Xsb, 1000).unwrap();
+        let names: Vec<&str> = entries.iter().map(|e| e.level.name.as_str()).collect();
+        // The header's title names no level; a title under a board names it.
+        assert_eq!(names, ["One", "two"]);
+        assert_eq!(entries[0].author.as_deref(), Some("A"));
+        assert_eq!(entries[0].comments, ["#####"]);
+        let moves: Vec<&str> = entries[0]
+            .solutions
+            .iter()
+            .map(|s| s.moves.as_str())
+            .collect();
+        assert_eq!(moves, ["2(R)", "rR"]);
+        assert_eq!(entries[0].solutions[0].name.as_deref(), Some("mine"));
+        // New solutions go after the last one already there.
+        assert_eq!(entries[0].end_line, 18);
+        assert_eq!(entries[1].author.as_deref(), Some("B"));
+        assert!(entries[1].solutions.is_empty());
+        assert_eq!(entries[1].end_line, 24);
+    }
+
+    #[test]
+    fn sok_errors() {
+        let e = parse_xsb(b"#####\n#@$.#\n#####\nComment:\nno end", 100).unwrap_err();
+        assert_eq!((e.line, e.col), (4, 1));
+        let e = parse_xsb(b"Solution: R\n#####\n#@$.#\n#####", 100).unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = parse_xsb(b"Comment-End:\n#####\n#@$.#\n#####", 100).unwrap_err();
+        assert_eq!(e.line, 1);
     }
 
     #[test]

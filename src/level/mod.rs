@@ -11,16 +11,18 @@ mod collection;
 mod error;
 mod single;
 mod snekoban;
+mod sok;
 mod write;
 
 pub use alphabet::{Alphabet, Cell};
 pub use board::Row;
-pub use collection::{Level, level_from_board, parse_collection, parse_xsb};
+pub use collection::{Entry, Level, level_from_board, parse_collection, parse_entries, parse_xsb};
 pub use error::{ParseError, ParseErrorKind};
 pub use single::{
     JudgeBlock, Shape, SingleInput, judge_blocks, maze_from_rows, parse_single, parse_single_as,
 };
 pub use snekoban::write as write_snekoban;
+pub use sok::{StoredSolution, insert_after_lines};
 pub use write::{WriteError, write_levels};
 
 use crate::grid::Grid;

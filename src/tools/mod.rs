@@ -3,4 +3,7 @@
 
 pub mod bench;
 pub mod generator;
+pub mod judge;
+pub mod merge;
+pub mod shard;
 pub mod verify;

@@ -7,7 +7,10 @@
 //! answers are also compared with the solver's optimum.
 
 use crate::level::{Level, Maze};
-use crate::moves::{BadLetter, Illegal, Move, Notation, Outcome, ReplayError, parse_moves, replay};
+use crate::moves::{
+    BadMoves, Illegal, Move, Notation, Outcome, ReplayError, expand_run_lengths, parse_moves,
+    replay,
+};
 use crate::multi::{self, MultiOptions};
 use crate::single::{Algorithm, solve};
 
@@ -23,8 +26,8 @@ pub enum Reading {
 /// The judgement of one answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// A character that is no move.
-    BadLetter(BadLetter),
+    /// A character that is no move, or a broken run-length code.
+    Unreadable(BadMoves),
     /// The first step that cannot be made.
     Illegal(ReplayError),
     /// The moves replay; counts, whether the level ends solved, and (single
@@ -66,7 +69,7 @@ impl Verdict {
     /// One line saying what was found.
     pub fn describe(&self) -> String {
         match self {
-            Verdict::BadLetter(b) => format!("invalid: {b}"),
+            Verdict::Unreadable(b) => format!("invalid: {b}"),
             Verdict::Illegal(e) => format!("illegal: {e}"),
             Verdict::Replayed {
                 pushes,
@@ -113,7 +116,8 @@ fn read_answer(
     reading: Reading,
     check: impl Fn(&[Move], Notation) -> Result<(), ReplayError>,
 ) -> Result<(Vec<Move>, Notation), Verdict> {
-    let moves = parse_moves(text).map_err(Verdict::BadLetter)?;
+    let text = &expand_run_lengths(text).map_err(|e| Verdict::Unreadable(e.into()))?;
+    let moves = parse_moves(text).map_err(Verdict::Unreadable)?;
     match reading {
         Reading::Fixed(n) => Ok((moves, n)),
         Reading::Auto => {
@@ -201,6 +205,26 @@ pub fn verify_level(
     }
 }
 
+/// Judges a solution stored with a level (a SOK `Solution` section): a level
+/// with one box is judged as a single-box maze, so its optimality is known too.
+/// SOK files write LURD, case telling pushes, so all capitals are never udlr.
+pub fn verify_stored(level: &Level, moves: &str, options: &MultiOptions) -> Verdict {
+    let reading = Reading::Fixed(Notation::Lurd);
+    match (level.boxes.as_slice(), level.goals.as_slice()) {
+        (&[box_cell], &[target]) => {
+            let maze = Maze {
+                grid: level.grid.clone(),
+                alphabet: level.alphabet,
+                player: level.player,
+                box_cell,
+                target,
+            };
+            verify_maze(&maze, moves, reading)
+        }
+        _ => verify_level(level, moves, reading, options),
+    }
+}
+
 /// Splits an answer file in the tool's own output shape (a header line per
 /// level: `Maze #k` or the level's name, then its answer line) into answers,
 /// in the order of `names`. A name not found gets `None`.
@@ -270,7 +294,7 @@ mod tests {
         }
         assert!(matches!(
             verify_maze(&m, "eXE", Reading::Auto),
-            Verdict::BadLetter(_)
+            Verdict::Unreadable(_)
         ));
     }
 
