@@ -83,6 +83,6 @@ mod tests {
         assert!(moves.is_empty());
         assert!(verdict.accepted(false));
         let (_, verdict) = replay_plan(&levels, 0, "rx", t);
-        assert!(matches!(verdict, Verdict::BadLetter(_)));
+        assert!(matches!(verdict, Verdict::Unreadable(_)));
     }
 }
