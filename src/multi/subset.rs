@@ -31,15 +31,21 @@ pub const MAX_BOXES: usize = 6;
 const CACHE: usize = 1 << 20;
 
 /// A position of the boxes searched, packed: sorted box cells in the low
-/// 16-bit fields, then the player's cell.
+/// 16-bit fields, then the player's cell, and above them the box count.
 type Key = u128;
+
+/// Where the box count sits in a [`Key`]: past six boxes and the player.
+const COUNT_SHIFT: usize = 16 * (MAX_BOXES + 1);
 
 fn pack(boxes: &[u16], player: u16) -> Key {
     let key = boxes
         .iter()
         .enumerate()
         .fold(0u128, |key, (i, &b)| key | (b as u128) << (16 * i));
-    key | (player as u128) << (16 * boxes.len())
+    // The count keeps sets of different sizes apart: without it two boxes
+    // and the player on `p` would share a key with three boxes (the third
+    // on `p`) and the player on cell 0, and one's answer would be the other's.
+    key | (player as u128) << (16 * boxes.len()) | (boxes.len() as u128) << COUNT_SHIFT
 }
 
 fn unpack(key: Key, k: usize, boxes: &mut [u16; MAX_BOXES]) -> u16 {
@@ -200,6 +206,16 @@ mod tests {
 
     fn board(text: &str) -> Board {
         Board::new(&parse_xsb(text.as_bytes(), 1000).unwrap()[0]).unwrap()
+    }
+
+    #[test]
+    fn keys_of_box_sets_of_different_sizes_differ() {
+        // Two boxes with the player on 7, and three boxes (one on 7) with
+        // the player on cell 0: the same fields, told apart by the count.
+        assert_ne!(pack(&[3, 5], 7), pack(&[3, 5, 7], 0));
+        let mut boxes = [0u16; MAX_BOXES];
+        assert_eq!(unpack(pack(&[3, 5, 7], 9), 3, &mut boxes), 9);
+        assert_eq!(boxes[..3], [3, 5, 7]);
     }
 
     #[test]
