@@ -7,7 +7,6 @@ use super::CliError;
 use clap::ValueEnum;
 use sokoban::level::{ParseError, Shape, SingleInput};
 use sokoban::tools::judge::{Judgement, judge};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -87,16 +86,7 @@ fn check(
     )?;
     let output = match &call.output {
         Some(path) => read(path)?,
-        None => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|error| CliError::Read {
-                    input: "<stdin>".into(),
-                    error,
-                })?;
-            bytes
-        }
+        None => super::read_stdin()?,
     };
     let headers = single.shape == Shape::Judge;
     let judgement = judge(

@@ -363,13 +363,7 @@ pub fn read_inputs(files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
         .iter()
         .map(|path| {
             if path.as_os_str() == "-" {
-                let mut bytes = Vec::new();
-                std::io::stdin()
-                    .read_to_end(&mut bytes)
-                    .map_err(|error| CliError::Read {
-                        input: "<stdin>".into(),
-                        error,
-                    })?;
+                let bytes = read_stdin()?;
                 Ok(Input {
                     source: "<stdin>".into(),
                     bytes,
@@ -384,4 +378,16 @@ pub fn read_inputs(files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
             }
         })
         .collect()
+}
+
+/// All of standard input.
+fn read_stdin() -> Result<Vec<u8>, CliError> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|error| CliError::Read {
+            input: "<stdin>".into(),
+            error,
+        })?;
+    Ok(bytes)
 }
