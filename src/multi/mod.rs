@@ -19,6 +19,7 @@ pub(crate) mod board;
 pub(crate) mod bound;
 pub(crate) mod corral;
 pub(crate) mod deadlock;
+pub(crate) mod learned;
 pub mod options;
 pub(crate) mod packing;
 pub(crate) mod portfolio;

@@ -199,7 +199,7 @@ impl SubsetSearch {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::level::parse_xsb;
     use crate::multi::board::NONE;
@@ -241,7 +241,8 @@ mod tests {
 
     /// Plain breadth-first over pushes of the boxes alone, no pruning at
     /// all: can every box stand on a goal at once?
-    fn solvable(board: &Board, boxes: &[u16], player: u16) -> bool {
+    /// Brute force: can `boxes` all reach goals, the player on `player`?
+    pub(crate) fn solvable(board: &Board, boxes: &[u16], player: u16) -> bool {
         let mut seen = std::collections::HashSet::new();
         let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
         seen.insert((boxes.to_vec(), player));
@@ -271,55 +272,58 @@ mod tests {
         false
     }
 
-    #[test]
-    fn every_dead_answer_agrees_with_brute_force() {
+    /// A random small level with `1..=4` boxes, none on a dead square, and
+    /// up to two goals more than boxes; `None` when the draw is unusable.
+    pub(crate) fn random_level(rng: &mut crate::rng::Rng, case: usize) -> Option<Board> {
         use crate::grid::Grid;
         use crate::level::{Alphabet, Level};
-        use crate::rng::Rng;
-        let mut rng = Rng::new(0xDEAD_C0DE);
-        let (mut dead, mut live) = (0, 0);
-        for case in 0..4000 {
-            let (rows, cols) = (4 + rng.below(3), 4 + rng.below(4));
-            let mut grid = Grid::new(rows, cols);
-            let mut free = Vec::new();
-            for r in 0..rows {
-                for c in 0..cols {
-                    if !rng.chance(20) {
-                        grid.set_floor(grid.cell(r, c));
-                        free.push(grid.cell(r, c));
-                    }
+        let (rows, cols) = (4 + rng.below(3), 4 + rng.below(4));
+        let mut grid = Grid::new(rows, cols);
+        let mut free = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                if !rng.chance(20) {
+                    grid.set_floor(grid.cell(r, c));
+                    free.push(grid.cell(r, c));
                 }
             }
-            let k = 1 + rng.below(4);
-            if free.len() < 2 * k + 2 {
+        }
+        let k = 1 + rng.below(4);
+        if free.len() < 2 * k + 2 {
+            return None;
+        }
+        // Distinct cells: the player, k boxes, and k to k + 2 goals.
+        for i in 0..free.len() {
+            let j = i + rng.below(free.len() - i);
+            free.swap(i, j);
+        }
+        let goals = (k + rng.below(3)).min(free.len() - k - 1);
+        let level = Level {
+            name: format!("case {case}"),
+            line: 1,
+            grid,
+            player: free[0],
+            boxes: free[1..=k].to_vec(),
+            goals: free[1 + k..1 + k + goals].to_vec(),
+            alphabet: Alphabet::Xsb,
+        };
+        let board = Board::new(&level).ok()?;
+        let usable = board.start_boxes.len() == k
+            && board.start_boxes.iter().all(|&b| !board.dead[b as usize]);
+        usable.then_some(board)
+    }
+
+    #[test]
+    fn every_dead_answer_agrees_with_brute_force() {
+        let mut rng = crate::rng::Rng::new(0xDEAD_C0DE);
+        let (mut dead, mut live) = (0, 0);
+        for case in 0..4000 {
+            let Some(board) = random_level(&mut rng, case) else {
                 continue;
-            }
-            // Distinct cells: the player, k boxes, and k to k + 2 goals.
-            for i in 0..free.len() {
-                let j = i + rng.below(free.len() - i);
-                free.swap(i, j);
-            }
-            let goals = (k + rng.below(3)).min(free.len() - k - 1);
-            let level = Level {
-                name: format!("case {case}"),
-                line: 1,
-                grid,
-                player: free[0],
-                boxes: free[1..=k].to_vec(),
-                goals: free[1 + k..1 + k + goals].to_vec(),
-                alphabet: Alphabet::Xsb,
             };
-            let Ok(board) = Board::new(&level) else {
-                continue;
-            };
-            if board.start_boxes.len() != k
-                || board.start_boxes.iter().any(|&b| board.dead[b as usize])
-            {
-                continue;
-            }
             let said = SubsetSearch::default().dead(&board, &board.start_boxes, board.start_player);
             let truth = solvable(&board, &board.start_boxes, board.start_player);
-            assert!(!(said && truth), "{} called dead but solvable", level.name);
+            assert!(!(said && truth), "case {case} called dead but solvable");
             if said {
                 dead += 1;
             } else {

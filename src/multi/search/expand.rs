@@ -1,7 +1,8 @@
 //! Expanding a node: every push the rules and the pruning allow.
 //!
 //! Pruning, in the order it is met: a box frozen off a goal kills the node;
-//! when a PI-corral exists only its pushes are tried, and a corral whose
+//! in the non-optimal searches, so does a learned deadlock (see
+//! [`crate::multi::learned`]); when a PI-corral exists only its pushes are tried, and a corral whose
 //! boxes alone can never all reach goals kills the node (see
 //! [`crate::multi::corral`], [`crate::multi::subset`]); a push onto a dead
 //! square is never made; a push that freezes a box off a goal, or whose
@@ -16,6 +17,11 @@ use crate::grid::Direction;
 use crate::multi::board::NONE;
 use crate::multi::table::{Key, NodeId};
 use std::rc::Rc;
+
+/// One expanded node in this many is searched for a new learned deadlock:
+/// a knot shows up in very many nodes, so a sample finds it, at a
+/// sixteenth of the cost (the figures are in the README).
+const LEARN_EVERY: u64 = 16;
 
 /// The pushes (box cell, direction) of a PI-corral: the only ones tried.
 type CorralPushes = Vec<(u16, Direction)>;
@@ -93,6 +99,9 @@ impl Search<'_> {
         let board = self.board;
         let player = self.nodes.player(node);
         let least = self.area.flood_parent(board, &self.occupied, player);
+        if self.learned_dead(boxes, player) {
+            return None;
+        }
         // With every free cell in the player's area there is no corral.
         if self.area.parent_len() + boxes.len() == board.len() {
             return Some((least, None));
@@ -114,6 +123,20 @@ impl Search<'_> {
             return None;
         }
         Some((least, only))
+    }
+
+    /// The non-optimal searches: true when the node holds a learned
+    /// deadlock, or (one node in [`LEARN_EVERY`]) teaches a new one.
+    fn learned_dead(&mut self, boxes: &[u16], player: u16) -> bool {
+        if self.config.optimal() {
+            return false;
+        }
+        let Pruning {
+            subset, patterns, ..
+        } = &mut self.prune;
+        patterns.matches(self.board, &self.occupied, boxes, player)
+            || (self.stats.expanded.is_multiple_of(LEARN_EVERY)
+                && patterns.learn(self.board, subset, boxes, player))
     }
 
     /// Tries every push of every box (or of `only_box`, or the pushes in `only`).

@@ -24,6 +24,7 @@ mod rebuild;
 use super::board::Board;
 use super::corral::Corrals;
 use super::deadlock::Freeze;
+use super::learned::Patterns;
 use super::options::{Limits, Method, MultiStats, Progress};
 use super::packing::Packing;
 use super::room::Rooms;
@@ -78,6 +79,7 @@ struct Pruning {
     freeze: Freeze,
     corrals: Corrals,
     subset: SubsetSearch,
+    patterns: Patterns,
 }
 
 /// Search state shared by the helpers.
@@ -307,6 +309,7 @@ impl<'b> Search<'b> {
         self.nodes.memory_bytes()
             + self.frontier.memory_bytes()
             + self.prune.subset.memory_bytes()
+            + self.prune.patterns.memory_bytes()
             + self.occupied.len() * 13
             + self.bound.memory_bytes(self.board)
             + self.advice.capacity() * 4

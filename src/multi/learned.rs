@@ -1,0 +1,263 @@
+//! Deadlock patterns learned during a search.
+//!
+//! A non-optimal search on a classic level makes a mess early (a few boxes
+//! shoved into a knot far from the goals), then spends millions of nodes
+//! packing the other boxes in every order before it finds that the knot
+//! never comes undone. The knot is a deadlock of a few boxes that no
+//! freeze test sees, and each position that holds it is dead for the same
+//! reason.
+//!
+//! So now and then the boxes off goals of an expanded position, when they
+//! are few, are searched alone ([`SubsetSearch`]). When they are dead, the
+//! set is shrunk to a core that is still dead, and kept with the player's
+//! area it was proven in. From then on every position holding the core's
+//! cells, with the player in that same area (among the core's boxes alone),
+//! is dead at once. That is sound: taking boxes away never makes a position
+//! harder, and the player's area among fewer boxes is the one proven.
+
+use super::board::Board;
+use super::subset::{MAX_BOXES, SubsetSearch};
+
+/// Patterns kept at most: a bound on memory and on the time to match.
+const MAX_PATTERNS: usize = 4096;
+
+/// The kept patterns, each indexed by its smallest cell.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Patterns {
+    /// Per pattern, its box cells (sorted).
+    cells: Vec<Vec<u16>>,
+    /// Per pattern, the least cell of the player's area it is dead in.
+    least: Vec<u16>,
+    /// Per board cell, the patterns whose smallest cell it is.
+    anchored: Vec<Vec<u32>>,
+    /// Scratch: the boxes of one pattern alone, and a flood among them.
+    alone: Vec<bool>,
+    marks: Vec<u32>,
+    stamp: u32,
+    queue: Vec<u16>,
+}
+
+impl Patterns {
+    /// True when `boxes` (marked in `occupied`) hold every cell of a kept
+    /// pattern and the player on `player` stands in its dead area.
+    pub fn matches(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[u16],
+        player: u16,
+    ) -> bool {
+        if self.cells.is_empty() {
+            return false;
+        }
+        for &b in boxes {
+            for k in 0..self.anchored[b as usize].len() {
+                let p = self.anchored[b as usize][k] as usize;
+                if self.cells[p].iter().all(|&c| occupied[c as usize])
+                    && self.area_of(board, p, player) == self.least[p]
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Searches the boxes off goals of a position (the player on `player`)
+    /// alone, when there are two to [`MAX_BOXES`] of them; true when they
+    /// are dead, and then a core of them is kept as a pattern.
+    pub fn learn(
+        &mut self,
+        board: &Board,
+        subset: &mut SubsetSearch,
+        boxes: &[u16],
+        player: u16,
+    ) -> bool {
+        let mut core: Vec<u16> = boxes
+            .iter()
+            .copied()
+            .filter(|&b| !board.is_goal[b as usize])
+            .collect();
+        if core.len() < 2 || core.len() > MAX_BOXES || !subset.dead(board, &core, player) {
+            return false;
+        }
+        // Shrink: drop each box in turn when the rest is still dead.
+        for i in (0..core.len()).rev() {
+            if core.len() > 2 {
+                let mut fewer = core.clone();
+                fewer.remove(i);
+                if subset.dead(board, &fewer, player) {
+                    core = fewer;
+                }
+            }
+        }
+        if self.cells.len() < MAX_PATTERNS {
+            self.keep(board, core, player);
+        }
+        true
+    }
+
+    /// Keeps `core`, dead with the player on `player`.
+    fn keep(&mut self, board: &Board, core: Vec<u16>, player: u16) {
+        if self.anchored.len() != board.len() {
+            self.anchored = vec![Vec::new(); board.len()];
+        }
+        let id = self.cells.len();
+        self.anchored[core[0] as usize].push(id as u32);
+        self.cells.push(core);
+        self.least.push(0);
+        self.least[id] = self.area_of(board, id, player);
+    }
+
+    /// The least cell of the player's area among pattern `p`'s boxes alone.
+    fn area_of(&mut self, board: &Board, p: usize, player: u16) -> u16 {
+        if self.marks.len() != board.len() {
+            self.marks = vec![0; board.len()];
+            self.alone = vec![false; board.len()];
+        }
+        for &c in &self.cells[p] {
+            self.alone[c as usize] = true;
+        }
+        self.stamp += 1;
+        let least = board.flood_player(
+            &self.alone,
+            &mut self.marks,
+            self.stamp,
+            &mut self.queue,
+            player,
+        );
+        for &c in &self.cells[p] {
+            self.alone[c as usize] = false;
+        }
+        least
+    }
+
+    /// How many patterns are kept.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Bytes held, for the memory limit.
+    pub fn memory_bytes(&self) -> usize {
+        self.cells.len() * (MAX_BOXES * 2 + 24 + 2 + 4) + self.anchored.len() * 24
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    fn board(text: &str) -> (crate::level::Level, Board) {
+        let level = parse_xsb(text.as_bytes(), 1 << 20).unwrap().remove(0);
+        let board = Board::new(&level).unwrap();
+        (level, board)
+    }
+
+    /// Two boxes side by side against the top wall, off the goals along it:
+    /// neither can ever move, wherever the third box is.
+    const KNOT: &str = "##########\n\
+                        #  $$ ...#\n\
+                        #        #\n\
+                        # $  @   #\n\
+                        #        #\n\
+                        ##########";
+
+    #[test]
+    fn a_dead_knot_is_kept_and_found_again_among_other_boxes() {
+        let (level, b) = board(KNOT);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut subset = SubsetSearch::default();
+        let mut patterns = Patterns::default();
+        let mut occupied = vec![false; b.len()];
+        let mut boxes = b.start_boxes.clone();
+        boxes.sort_unstable();
+        let player = b.start_player;
+        assert!(patterns.learn(&b, &mut subset, &boxes, player));
+        // The core is the knot alone: the third box is not part of it.
+        assert_eq!(patterns.len(), 1);
+        let mut knot = vec![at(1, 3), at(1, 4)];
+        knot.sort_unstable();
+        assert_eq!(patterns.cells[0], knot);
+        // The knot with the third box elsewhere: dead at once.
+        let mut other = vec![at(1, 3), at(1, 4), at(2, 7)];
+        other.sort_unstable();
+        for &x in &other {
+            occupied[x as usize] = true;
+        }
+        assert!(patterns.matches(&b, &occupied, &other, player));
+        // Without the knot: not matched.
+        occupied.fill(false);
+        let mut free = vec![at(1, 3), at(2, 4), at(2, 7)];
+        free.sort_unstable();
+        for &x in &free {
+            occupied[x as usize] = true;
+        }
+        assert!(!patterns.matches(&b, &occupied, &free, player));
+    }
+
+    #[test]
+    fn boxes_that_can_reach_goals_teach_nothing() {
+        let (_, b) = board(
+            "#######\n\
+             #     #\n\
+             # $$  #\n\
+             # ..@ #\n\
+             #######",
+        );
+        let mut subset = SubsetSearch::default();
+        let mut patterns = Patterns::default();
+        let mut boxes = b.start_boxes.clone();
+        boxes.sort_unstable();
+        assert!(!patterns.learn(&b, &mut subset, &boxes, b.start_player));
+        assert_eq!(patterns.len(), 0);
+    }
+
+    #[test]
+    fn every_match_agrees_with_brute_force() {
+        use crate::multi::subset::tests::{random_level, solvable};
+        let mut rng = crate::rng::Rng::new(0x5EED_4A77);
+        let (mut kept, mut matched) = (0, 0);
+        for case in 0..4000 {
+            let Some(b) = random_level(&mut rng, case) else {
+                continue;
+            };
+            let mut boxes = b.start_boxes.clone();
+            boxes.sort_unstable();
+            let mut patterns = Patterns::default();
+            if !patterns.learn(&b, &mut SubsetSearch::default(), &boxes, b.start_player) {
+                continue;
+            }
+            kept += 1;
+            let core = patterns.cells[0].clone();
+            assert!(
+                !solvable(&b, &core, b.start_player),
+                "case {case}: a live core"
+            );
+            // The core with one more box anywhere, the player anywhere.
+            for extra in 0..b.len() as u16 {
+                let player = rng.below(b.len()) as u16;
+                if core.contains(&extra) || extra == player || core.contains(&player) {
+                    continue;
+                }
+                let mut more = core.clone();
+                more.push(extra);
+                more.sort_unstable();
+                let mut occupied = vec![false; b.len()];
+                for &x in &more {
+                    occupied[x as usize] = true;
+                }
+                if patterns.matches(&b, &occupied, &more, player) {
+                    matched += 1;
+                    assert!(
+                        !solvable(&b, &more, player),
+                        "case {case}: matched but solvable"
+                    );
+                }
+            }
+        }
+        // Patterns are kept and matched often enough for the check to mean something.
+        assert!(kept > 20 && matched > 100, "kept {kept} matched {matched}");
+    }
+}
