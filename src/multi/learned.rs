@@ -7,15 +7,16 @@
 //! freeze test sees, and each position that holds it is dead for the same
 //! reason.
 //!
-//! So now and then the boxes off goals of an expanded position, when they
-//! are few, are searched alone ([`SubsetSearch`]). When they are dead, the
+//! So now and then the boxes off goals of an expanded position (all of
+//! them when few, else each group of near neighbours) are searched alone
+//! ([`SubsetSearch`]). When they are dead, the
 //! set is shrunk to a core that is still dead, and kept with the player's
 //! area it was proven in. From then on every position holding the core's
 //! cells, with the player in that same area (among the core's boxes alone),
 //! is dead at once. That is sound: taking boxes away never makes a position
 //! harder, and the player's area among fewer boxes is the one proven.
 
-use super::board::Board;
+use super::board::{Board, NONE};
 use super::subset::{MAX_BOXES, SubsetSearch};
 
 /// Patterns kept at most: a bound on memory and on the time to match.
@@ -64,8 +65,9 @@ impl Patterns {
     }
 
     /// Searches the boxes off goals of a position (the player on `player`)
-    /// alone, when there are two to [`MAX_BOXES`] of them; true when they
-    /// are dead, and then a core of them is kept as a pattern.
+    /// alone: all of them when they are [`MAX_BOXES`] or fewer, else each
+    /// group of neighbours among them. True when a set is dead, and then a
+    /// core of it is kept as a pattern.
     pub fn learn(
         &mut self,
         board: &Board,
@@ -73,14 +75,22 @@ impl Patterns {
         boxes: &[u16],
         player: u16,
     ) -> bool {
-        let mut core: Vec<u16> = boxes
+        let off: Vec<u16> = boxes
             .iter()
             .copied()
             .filter(|&b| !board.is_goal[b as usize])
             .collect();
-        if core.len() < 2 || core.len() > MAX_BOXES || !subset.dead(board, &core, player) {
+        let candidates = if off.len() <= MAX_BOXES {
+            vec![off]
+        } else {
+            self.groups(board, &off)
+        };
+        let Some(mut core) = candidates
+            .into_iter()
+            .find(|c| c.len() >= 2 && c.len() <= MAX_BOXES && subset.dead(board, c, player))
+        else {
             return false;
-        }
+        };
         // Shrink: drop each box in turn when the rest is still dead.
         for i in (0..core.len()).rev() {
             if core.len() > 2 {
@@ -95,6 +105,51 @@ impl Patterns {
             self.keep(board, core, player);
         }
         true
+    }
+
+    /// The boxes of `off` in groups: boxes two steps apart or less are in
+    /// one group.
+    fn groups(&mut self, board: &Board, off: &[u16]) -> Vec<Vec<u16>> {
+        if self.marks.len() != board.len() {
+            self.marks = vec![0; board.len()];
+            self.alone = vec![false; board.len()];
+        }
+        for &b in off {
+            self.alone[b as usize] = true;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let mut groups = Vec::new();
+        for &start in off {
+            if self.marks[start as usize] == stamp {
+                continue;
+            }
+            self.marks[start as usize] = stamp;
+            let mut group = vec![start];
+            let mut i = 0;
+            while i < group.len() {
+                let b = group[i];
+                i += 1;
+                for n in board.next[b as usize] {
+                    if n == NONE {
+                        continue;
+                    }
+                    let near = std::iter::once(n).chain(board.next[n as usize]);
+                    for m in near {
+                        if m != NONE && self.alone[m as usize] && self.marks[m as usize] != stamp {
+                            self.marks[m as usize] = stamp;
+                            group.push(m);
+                        }
+                    }
+                }
+            }
+            group.sort_unstable();
+            groups.push(group);
+        }
+        for &b in off {
+            self.alone[b as usize] = false;
+        }
+        groups
     }
 
     /// Keeps `core`, dead with the player on `player`.
@@ -195,6 +250,31 @@ mod tests {
             occupied[x as usize] = true;
         }
         assert!(!patterns.matches(&b, &occupied, &free, player));
+    }
+
+    #[test]
+    fn among_many_boxes_off_goals_the_dead_group_is_found() {
+        // Eight boxes off goals, more than one search takes: the knot at
+        // the top is searched as a group of its own.
+        let (level, b) = board(
+            "############\n\
+             #  $$ ....##\n\
+             #          #\n\
+             # $  $  $  #\n\
+             #          #\n\
+             # $  $ @ $ #\n\
+             #   ....   #\n\
+             ############",
+        );
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut boxes = b.start_boxes.clone();
+        boxes.sort_unstable();
+        assert!(boxes.len() > MAX_BOXES);
+        let mut patterns = Patterns::default();
+        assert!(patterns.learn(&b, &mut SubsetSearch::default(), &boxes, b.start_player));
+        let mut knot = vec![at(1, 3), at(1, 4)];
+        knot.sort_unstable();
+        assert_eq!(patterns.cells, vec![knot]);
     }
 
     #[test]
