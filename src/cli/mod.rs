@@ -4,6 +4,7 @@ mod bench;
 mod convert;
 mod error;
 mod gen_cmd;
+mod interrupt;
 mod judge;
 mod multi;
 mod play;
@@ -20,6 +21,7 @@ use sokoban::moves::Notation;
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
 /// Exact Sokoban solver: one box (fewest pushes, then walks) or full levels (--multi).
 #[derive(Debug, Parser)]
@@ -30,11 +32,15 @@ use std::process::ExitCode;
     after_help = "Single-box input: a grid of # . S B T (or XSB letters with one box), or the judge \
 format of 'rows cols' headers ending with '0 0'. Answers: walks n s e w, pushes N S E W, \
 'Impossible.' when there is none.\n\nExit status: 0 answered, 2 invalid input or usage, \
-3 a limit was reached."
+3 a limit was reached, 130 interrupted by Ctrl-C (answers finished before it are printed)."
 )]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Largest input file (or standard input) read, in MB: a larger one is refused before it
+    /// is read into memory.
+    #[arg(long, global = true, value_name = "MB", default_value_t = DEFAULT_MAX_INPUT_MB)]
+    max_input: u64,
     #[command(flatten)]
     solve: SolveArgs,
 }
@@ -263,8 +269,15 @@ impl From<AlgorithmArg> for sokoban::single::Algorithm {
     }
 }
 
+/// Default `--max-input`: 1 GiB, ten times a collection of a million levels.
+const DEFAULT_MAX_INPUT_MB: u64 = 1024;
+
+/// `--max-input` in bytes, set once at start; every reader obeys it.
+static MAX_INPUT: OnceLock<u64> = OnceLock::new();
+
 /// Runs the command line; the exit status on success.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    let _ = MAX_INPUT.set(cli.max_input.saturating_mul(1 << 20));
     match cli.command {
         Some(Command::Gen(args)) => gen_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
@@ -289,6 +302,8 @@ pub enum Status {
     Invalid = 2,
     /// A limit was reached on some level before it was answered.
     Limit = 3,
+    /// Ctrl-C (SIGINT) stopped a run; what was finished is printed.
+    Interrupted = 130,
 }
 
 impl Status {
@@ -363,25 +378,56 @@ pub fn read_inputs(files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
         .iter()
         .map(|path| {
             if path.as_os_str() == "-" {
-                let mut bytes = Vec::new();
-                std::io::stdin()
-                    .read_to_end(&mut bytes)
-                    .map_err(|error| CliError::Read {
-                        input: "<stdin>".into(),
-                        error,
-                    })?;
+                let bytes = read_limited("<stdin>", std::io::stdin().lock())?;
                 Ok(Input {
                     source: "<stdin>".into(),
                     bytes,
                 })
             } else {
+                let bytes = read_file(path)?;
                 let source = path.display().to_string();
-                let bytes = std::fs::read(path).map_err(|error| CliError::Read {
-                    input: source.clone(),
-                    error,
-                })?;
                 Ok(Input { source, bytes })
             }
         })
         .collect()
+}
+
+/// Reads one file, refused when over `--max-input` (told from its size
+/// first, so a huge file is never read).
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
+    let source = path.display().to_string();
+    let read_error = |error| CliError::Read {
+        input: source.clone(),
+        error,
+    };
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    let limit = max_input();
+    if file.metadata().map_err(read_error)?.len() > limit {
+        return Err(CliError::TooBig { input: source, limit });
+    }
+    read_limited(&source, file)
+}
+
+/// Reads at most `--max-input` bytes (pipes and devices tell no size).
+fn read_limited(source: &str, reader: impl Read) -> Result<Vec<u8>, CliError> {
+    let limit = max_input();
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(|error| CliError::Read {
+            input: source.into(),
+            error,
+        })?;
+    if bytes.len() as u64 > limit {
+        return Err(CliError::TooBig {
+            input: source.into(),
+            limit,
+        });
+    }
+    Ok(bytes)
+}
+
+fn max_input() -> u64 {
+    *MAX_INPUT.get_or_init(|| DEFAULT_MAX_INPUT_MB << 20)
 }
