@@ -39,7 +39,12 @@ fn interrupt_after(mut child: Child, lines: usize) -> (Option<i32>, String, Stri
     assert!(kill.success());
     out.read_to_string(&mut seen).unwrap();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     (child.wait().unwrap().code(), seen, err)
 }
 
@@ -101,19 +106,28 @@ fn bench_resume_skips_the_answered_levels_and_merges_to_the_whole() {
     let out = resume(&["--max-nodes", "2000"]).wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(3));
     let second = String::from_utf8(out.stdout).unwrap();
-    let indices: Vec<Value> = records(&second).iter().map(|r| r["index"].clone()).collect();
+    let indices: Vec<Value> = records(&second)
+        .iter()
+        .map(|r| r["index"].clone())
+        .collect();
     assert_eq!(indices, [2.into(), 3.into(), Value::Null]);
     std::fs::write(&file, format!("{first}{second}")).unwrap();
     // Everything answered: nothing left to do.
     let out = resume(&[]).wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(records(&String::from_utf8(out.stdout).unwrap())[0]["levels"], 0);
+    assert_eq!(
+        records(&String::from_utf8(out.stdout).unwrap())[0]["levels"],
+        0
+    );
     // The merged file sums to the whole collection.
     let out = start(&["bench", "--merge", "--json", path])
         .wait_with_output()
         .unwrap();
     let merged = &records(&String::from_utf8(out.stdout).unwrap())[0];
-    assert_eq!((merged["levels"].clone(), merged["solved"].clone()), (4.into(), 3.into()));
+    assert_eq!(
+        (merged["levels"].clone(), merged["solved"].clone()),
+        (4.into(), 3.into())
+    );
     assert_eq!(merged["limit"], 1);
 }
 
@@ -121,10 +135,19 @@ fn bench_resume_skips_the_answered_levels_and_merges_to_the_whole() {
 fn resume_refuses_a_file_that_is_not_bench_records() {
     let file = scratch("not-records.jsonl");
     std::fs::write(&file, "{\"name\":\"x\"}\n").unwrap();
-    let out = start(&["bench", "--multi", "--resume", file.to_str().unwrap(), LEVELS])
-        .wait_with_output()
-        .unwrap();
+    let out = start(&[
+        "bench",
+        "--multi",
+        "--resume",
+        file.to_str().unwrap(),
+        LEVELS,
+    ])
+    .wait_with_output()
+    .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.ends_with(":1:1: not a bench --json record with an index\n"), "{err}");
+    assert!(
+        err.ends_with(":1:1: not a bench --json record with an index\n"),
+        "{err}"
+    );
 }

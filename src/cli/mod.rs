@@ -403,7 +403,10 @@ pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
     let file = std::fs::File::open(path).map_err(read_error)?;
     let limit = max_input();
     if file.metadata().map_err(read_error)?.len() > limit {
-        return Err(CliError::TooBig { input: source, limit });
+        return Err(CliError::TooBig {
+            input: source,
+            limit,
+        });
     }
     read_limited(&source, file)
 }
