@@ -139,3 +139,18 @@ fn deeply_nested_json_is_an_error_not_a_stack_overflow() {
         assert!(stderr(&out).starts_with(&format!("error: {file}:1:1: ")));
     }
 }
+
+#[test]
+fn a_memory_request_beyond_the_machine_is_clamped_with_a_warning() {
+    let level = b"#######\n#@$ . #\n#  $. #\n#######\n";
+    let out = run(&["--multi", "--max-memory", "999999999"], level);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stderr(&out).starts_with("warning: --max-memory 999999999 MB is more than this machine's "),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 1);
+    let out = run(&["--multi", "--max-memory", "64"], level);
+    assert_eq!((out.status.code(), stderr(&out)), (Some(0), String::new()));
+}

@@ -6,6 +6,7 @@ mod error;
 mod gen_cmd;
 mod interrupt;
 mod judge;
+mod memory;
 mod multi;
 mod play;
 mod progress;
@@ -165,9 +166,11 @@ pub struct SearchArgs {
     /// Multi-box: give up on a level after generating this many nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Multi-box: give up on a level when the search holds this much memory.
-    #[arg(long, value_name = "MB", default_value_t = sokoban::multi::DEFAULT_MAX_MEMORY_MB)]
-    max_memory: usize,
+    /// Multi-box: give up on a level when the search holds this much memory (clamped to the
+    /// machine's memory, with a warning) [default: a quarter of physical memory, shared between
+    /// bench --jobs].
+    #[arg(long, value_name = "MB")]
+    max_memory: Option<u64>,
     /// Multi-box --fast: threads its searches run on, side by side [default: the cores, shared between bench --jobs].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
@@ -207,6 +210,10 @@ impl SearchArgs {
                 )));
             }
         };
+        let (max_memory, warning) = memory::limit(self.max_memory, memory::physical(), jobs as u64);
+        if let Some(warning) = warning {
+            eprintln!("{warning}");
+        }
         Ok(MultiOptions {
             method: match self.method {
                 MethodArg::Astar => Method::AStar,
@@ -228,7 +235,7 @@ impl SearchArgs {
             limits: Limits {
                 time,
                 max_nodes: self.max_nodes,
-                max_memory: self.max_memory.saturating_mul(1 << 20),
+                max_memory: usize::try_from(max_memory).unwrap_or(usize::MAX),
             },
         })
     }
