@@ -2,6 +2,7 @@
 
 use super::gen_cmd::SpecArgs;
 use super::interrupt;
+use super::lane::{failure, guarded};
 use super::progress::Progress;
 use super::{
     AlgorithmArg, CliError, SearchArgs, Status, parse_inputs, parse_levels_of, read_inputs,
@@ -178,11 +179,10 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         .num_threads(args.jobs as usize)
         .build()
         .map_err(|e| CliError::Usage(format!("cannot start {} jobs: {e}", args.jobs)))?;
-    // A level's slot: None while under way, Some(None) when Ctrl-C cut it short.
-    let (send, receive) = mpsc::channel::<(usize, Option<MultiRow>)>();
-    let mut rows: Vec<Option<Option<MultiRow>>> = vec![None; levels.len()];
+    let (send, receive) = mpsc::channel::<(usize, Slot)>();
+    let mut slots: Vec<Option<Slot>> = vec![None; levels.len()];
     let progress = Progress::new(levels.len());
-    let mut printed = Vec::with_capacity(levels.len());
+    let (mut rows, mut failed, mut next) = (Vec::with_capacity(levels.len()), 0, 0);
     let mut done = 0;
     let mut result = Ok(());
     interrupt::watch();
@@ -191,34 +191,41 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
             let send = send.clone();
             let options = &options;
             scope.spawn(move |_| {
-                let row = (!interrupt::pressed())
-                    .then(|| measure_multi(level, options))
-                    .filter(|row| interrupt::is_final(&row.outcome));
-                let _ = send.send((i, row));
+                let _ = send.send((i, solve_slot(level, options)));
             });
         }
         drop(send);
-        for (i, row) in receive.iter() {
+        for (i, slot) in receive.iter() {
             done += 1;
-            rows[i] = Some(row);
+            slots[i] = Some(slot);
             progress.update(done, &levels[i].1.name);
             // Print the finished rows that follow the ones printed, in input order.
-            while let Some(Some(Some(row))) = rows.get(printed.len()).filter(|_| result.is_ok()) {
-                let line = if args.json {
-                    with_index(multi_json(row), levels[printed.len()].0)
-                } else {
-                    multi_line(row)
+            while let Some(Some(slot)) = slots.get(next).filter(|_| result.is_ok()) {
+                let line = match slot {
+                    Slot::Cut => break,
+                    Slot::Failed(why) => {
+                        failed += 1;
+                        Err(failure(&levels[next].1.name, why))
+                    }
+                    Slot::Done(row) if args.json => Ok(with_index(multi_json(row), levels[next].0)),
+                    Slot::Done(row) => Ok(multi_line(row)),
                 };
-                result = progress
-                    .print(&mut out, |out| writeln!(out, "{line}"))
-                    .and_then(|_| out.flush());
-                printed.push(row.clone());
+                result = match &line {
+                    Ok(line) => progress.print(&mut out, |out| writeln!(out, "{line}")),
+                    Err(error) => {
+                        progress.print(&mut std::io::stderr(), |e| writeln!(e, "{error}"))
+                    }
+                }
+                .and_then(|_| out.flush());
+                if let Slot::Done(row) = slot {
+                    rows.push(row.clone());
+                }
+                next += 1;
             }
         }
     });
     result?;
     progress.finish();
-    let rows = printed;
     let summary = summarize_multi(&rows);
     if args.json {
         writeln!(
@@ -235,11 +242,35 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         )?;
     }
     out.flush()?;
-    if rows.len() < levels.len() {
+    if next < levels.len() {
         interrupt::note(rows.len(), levels.len());
         return Ok(Status::Interrupted.into());
     }
+    if failed > 0 {
+        return Ok(Status::Failed.into());
+    }
     Ok(Status::limited_if(summary.limited > 0))
+}
+
+/// A level's place in the output, once its solve ended.
+#[derive(Clone)]
+enum Slot {
+    Done(MultiRow),
+    /// Ctrl-C cut it short (or came before it started).
+    Cut,
+    /// Its solve panicked: the message.
+    Failed(String),
+}
+
+fn solve_slot(level: &sokoban::level::Level, options: &sokoban::multi::MultiOptions) -> Slot {
+    if interrupt::pressed() {
+        return Slot::Cut;
+    }
+    match guarded(&level.name, || measure_multi(level, options)) {
+        Ok(row) if interrupt::is_final(&row.outcome) => Slot::Done(row),
+        Ok(_) => Slot::Cut,
+        Err(why) => Slot::Failed(why),
+    }
 }
 
 /// Every item, or with `--shard` that slice, each with its index in the whole input.

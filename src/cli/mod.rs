@@ -6,6 +6,7 @@ mod error;
 mod gen_cmd;
 mod interrupt;
 mod judge;
+mod lane;
 mod memory;
 mod multi;
 mod play;
@@ -33,7 +34,7 @@ use std::sync::OnceLock;
     after_help = "Single-box input: a grid of # . S B T (or XSB letters with one box), or the judge \
 format of 'rows cols' headers ending with '0 0'. Answers: walks n s e w, pushes N S E W, \
 'Impossible.' when there is none.\n\nExit status: 0 answered, 2 invalid input or usage, \
-3 a limit was reached, 130 interrupted by Ctrl-C (answers finished before it are printed)."
+3 a limit was reached, 4 an internal error on some level (the others answered), 130 interrupted by Ctrl-C (answers finished before it are printed)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -309,6 +310,8 @@ pub enum Status {
     Invalid = 2,
     /// A limit was reached on some level before it was answered.
     Limit = 3,
+    /// The solve of some level failed (a bug, reported on stderr); the others were answered.
+    Failed = 4,
     /// Ctrl-C (SIGINT) stopped a run; what was finished is printed.
     Interrupted = 130,
 }
