@@ -230,3 +230,225 @@ fn direction(dr: isize, dc: isize) -> crate::grid::Direction {
         _ => West,
     }
 }
+
+/// A small grid from fuzz bytes, written as XSB text: `rows x cols` (2 to
+/// `max` each), walls where a byte says so, then the player, `boxes` boxes
+/// and as many goals on floor cells the bytes pick. `None` when the bytes
+/// run out or the pieces do not fit.
+fn small_level(data: &[u8], max: usize, boxes: usize) -> Option<String> {
+    let mut bytes = data.iter().copied();
+    let mut next = || bytes.next();
+    let rows = 2 + next()? as usize % (max - 1);
+    let cols = 2 + next()? as usize % (max - 1);
+    let mut cells: Vec<u8> = (0..rows * cols)
+        .map(|_| next().map(|b| if b % 3 == 0 { b'#' } else { b' ' }))
+        .collect::<Option<_>>()?;
+    let mut pick = |letter: u8, cells: &mut Vec<u8>| -> Option<()> {
+        let free: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == b' ').collect();
+        let i = *free.get(next()? as usize % free.len().max(1))?;
+        cells[i] = letter;
+        Some(())
+    };
+    pick(b'@', &mut cells)?;
+    for _ in 0..boxes {
+        pick(b'$', &mut cells)?;
+    }
+    for _ in 0..boxes {
+        pick(b'.', &mut cells)?;
+    }
+    let text: Vec<String> = cells
+        .chunks(cols)
+        .map(|row| format!("#{}#", String::from_utf8_lossy(row)))
+        .collect();
+    let wall = "#".repeat(cols + 2);
+    Some(format!("{wall}\n{}\n{wall}\n", text.join("\n")))
+}
+
+/// Single-box solving on grids up to 8x8: both algorithms give the
+/// (pushes, walks) of a plain Dijkstra over (player, box) states, and the
+/// answer replays to the box on the target.
+pub fn single_solve(data: &[u8]) {
+    let Some(text) = small_level(data, 8, 1) else {
+        return;
+    };
+    let Ok(input) = crate::level::parse_single(text.as_bytes(), MAX_CELLS) else {
+        return;
+    };
+    let maze = &input.mazes[0];
+    let expected = reference_single(maze);
+    for algorithm in [
+        crate::single::Algorithm::Layered,
+        crate::single::Algorithm::Dijkstra,
+    ] {
+        let report = crate::single::solve(maze, algorithm);
+        let got = report.outcome.solution().map(|s| (s.pushes, s.walks));
+        assert_eq!(got, expected, "{algorithm:?}\n{text}");
+        if let Some(s) = report.outcome.solution() {
+            let end = crate::moves::replay(
+                &maze.grid,
+                maze.player,
+                &[maze.box_cell],
+                &s.moves,
+                Notation::Nsew,
+            )
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert!(end.has_box(maze.target) && (end.pushes, end.walks) == (s.pushes, s.walks));
+        }
+    }
+}
+
+/// Fewest (pushes, walks) by Dijkstra over (player, box), apart from the solvers.
+fn reference_single(maze: &crate::level::Maze) -> Option<(u64, u64)> {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    let grid = &maze.grid;
+    let mut best: HashMap<(usize, usize), (u64, u64)> = HashMap::new();
+    let mut heap = BinaryHeap::from([Reverse(((0u64, 0u64), maze.player, maze.box_cell))]);
+    while let Some(Reverse((cost, player, boxed))) = heap.pop() {
+        if boxed == maze.target {
+            return Some(cost);
+        }
+        if best.get(&(player, boxed)).is_some_and(|&c| c <= cost) {
+            continue;
+        }
+        best.insert((player, boxed), cost);
+        for dir in crate::grid::Direction::ALL {
+            let next = grid.step(player, dir);
+            if grid.is_wall(next) {
+                continue;
+            }
+            let state = if next == boxed {
+                let beyond = grid.step(next, dir);
+                if grid.is_wall(beyond) {
+                    continue;
+                }
+                ((cost.0 + 1, cost.1), next, beyond)
+            } else {
+                ((cost.0, cost.1 + 1), next, boxed)
+            };
+            heap.push(Reverse(state));
+        }
+    }
+    None
+}
+
+/// Multi-box solving on levels up to 6x6 with 1 to 3 boxes: A*'s push
+/// count is a plain BFS's over pushes, `Impossible.` exactly when that BFS
+/// finds nothing, and every answer replays to a solved level.
+pub fn multi_solve(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Some(text) = small_level(rest, 6, 1 + first as usize % 3) else {
+        return;
+    };
+    let Ok(levels) = crate::level::parse_xsb(text.as_bytes(), MAX_CELLS) else {
+        return;
+    };
+    let level = &levels[0];
+    let report = crate::multi::solve(level, &MultiOptions::default(), &mut |_| {});
+    let expected = reference_multi(level);
+    let got = report.outcome.solution().map(|s| s.pushes);
+    assert_eq!(got, expected, "{:?}\n{text}", report.outcome);
+    if let Some(s) = report.outcome.solution() {
+        let end = crate::moves::replay(
+            &level.grid,
+            level.player,
+            &level.boxes,
+            &s.moves,
+            Notation::Nsew,
+        )
+        .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert!(end.solved(&level.goals), "{text}");
+    }
+}
+
+/// Fewest pushes by breadth-first search over (boxes, player's area).
+fn reference_multi(level: &Level) -> Option<u64> {
+    use std::collections::{HashSet, VecDeque};
+    let grid = &level.grid;
+    let area = |player: usize, boxes: &[usize]| {
+        let mut seen = vec![false; grid.len()];
+        let mut stack = vec![player];
+        seen[player] = true;
+        while let Some(c) = stack.pop() {
+            for n in grid.neighbours(c) {
+                if !grid.is_wall(n) && !seen[n] && !boxes.contains(&n) {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    };
+    let mut goals = level.goals.clone();
+    goals.sort_unstable();
+    let key = |boxes: &[usize], player: usize| {
+        let reach = area(player, boxes);
+        (boxes.to_vec(), reach.iter().position(|&r| r).unwrap_or(0))
+    };
+    let mut start = level.boxes.clone();
+    start.sort_unstable();
+    let mut seen = HashSet::from([key(&start, level.player)]);
+    let mut queue = VecDeque::from([(start, level.player, 0u64)]);
+    while let Some((boxes, player, pushes)) = queue.pop_front() {
+        if boxes == goals {
+            return Some(pushes);
+        }
+        let reach = area(player, &boxes);
+        for (k, &b) in boxes.iter().enumerate() {
+            for dir in crate::grid::Direction::ALL {
+                let from = grid.step(b, dir.opposite());
+                let to = grid.step(b, dir);
+                if !reach[from] || grid.is_wall(to) || boxes.contains(&to) {
+                    continue;
+                }
+                let mut moved = boxes.clone();
+                moved[k] = to;
+                moved.sort_unstable();
+                if seen.insert(key(&moved, b)) {
+                    queue.push_back((moved, b, pushes + 1));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fuzz_bytes_make_small_levels() {
+        // 2 x 3 floor (1 and 2 are no wall), then player, box, goal picks.
+        let bytes = [0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0];
+        let text = small_level(&bytes, 8, 1).unwrap();
+        assert_eq!(text, "#####\n#@$.#\n#   #\n#####\n");
+        assert_eq!(small_level(&bytes[..5], 8, 1), None);
+    }
+
+    #[test]
+    fn the_references_agree_with_known_answers() {
+        let level = &crate::level::parse_xsb(b"#####\n#@$.#\n#   #\n#####\n", 100).unwrap()[0];
+        assert_eq!(reference_multi(level), Some(1));
+        let stuck = &crate::level::parse_xsb(b"#####\n#@ .#\n#$  #\n#####\n", 100).unwrap()[0];
+        assert_eq!(reference_multi(stuck), None);
+        let maze = &crate::level::parse_single(b"#####\n#S.B.T#\n#####", 100)
+            .unwrap()
+            .mazes[0];
+        assert_eq!(reference_single(maze), Some((2, 1)));
+    }
+
+    #[test]
+    fn the_kept_seeds_reach_the_solvers() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/corpus");
+        for (target, max, boxes) in [("single_solve", 8, 1), ("multi_solve", 6, 1)] {
+            let levels = std::fs::read_dir(dir.join(target))
+                .unwrap()
+                .filter_map(|e| small_level(&std::fs::read(e.unwrap().path()).unwrap(), max, boxes))
+                .count();
+            assert!(levels >= 5, "{target}: {levels} seeds make levels");
+        }
+    }
+}

@@ -33,3 +33,13 @@ fn convert_corpus() {
 fn verify_corpus() {
     replay("verify", sokoban::fuzzing::verify);
 }
+
+#[test]
+fn single_solve_corpus() {
+    replay("single_solve", sokoban::fuzzing::single_solve);
+}
+
+#[test]
+fn multi_solve_corpus() {
+    replay("multi_solve", sokoban::fuzzing::multi_solve);
+}
