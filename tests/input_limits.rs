@@ -154,3 +154,26 @@ fn a_memory_request_beyond_the_machine_is_clamped_with_a_warning() {
     let out = run(&["--multi", "--max-memory", "64"], level);
     assert_eq!((out.status.code(), stderr(&out)), (Some(0), String::new()));
 }
+
+#[test]
+fn a_judge_header_whose_cell_count_overflows_is_refused() {
+    // Found by fuzzing: the product wrapped around under the limit.
+    let out = run(&["--multi"], b"18888888444444 8888888888444444\n#\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("grid of {} cells is larger", u64::MAX)),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn errors_in_run_length_rows_point_at_the_letter_as_written() {
+    // Found by fuzzing: the column counted expanded cells, past the line's end.
+    let out = run(&["--multi"], b"#######\n#5 @.@#\n#$    #\n#######\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "error: <stdin>:2:6: a second player (the first is at line 2, column 4)\n"
+    );
+}

@@ -316,6 +316,7 @@ fn expand_rle<'a>(
         return Ok(());
     }
     let mut row = String::new();
+    let mut sources: Vec<u32> = Vec::new();
     let mut count: Option<usize> = None;
     for (i, ch) in text.chars().enumerate() {
         if let Some(d) = ch.to_digit(10) {
@@ -328,10 +329,8 @@ fn expand_rle<'a>(
             if count.is_some() {
                 return Err(ParseError::new(line, i + 1, ParseErrorKind::BadRunLength));
             }
-            rows.push(Row::new(
-                line,
-                std::mem::take(&mut row).trim_end().to_string(),
-            ));
+            let spelled = std::mem::take(&mut row).trim_end().to_string();
+            rows.push(Row::expanded(line, spelled, std::mem::take(&mut sources)));
         } else {
             let n = count.take().unwrap_or(1);
             *expanded += n as u64;
@@ -343,6 +342,7 @@ fn expand_rle<'a>(
                 return Err(ParseError::new(line, i + 1, kind));
             }
             row.extend(std::iter::repeat_n(ch, n));
+            sources.extend(std::iter::repeat_n(i as u32 + 1, n));
         }
     }
     if count.is_some() {
@@ -352,7 +352,7 @@ fn expand_rle<'a>(
             ParseErrorKind::BadRunLength,
         ));
     }
-    rows.push(Row::new(line, row.trim_end().to_string()));
+    rows.push(Row::expanded(line, row.trim_end().to_string(), sources));
     Ok(())
 }
 

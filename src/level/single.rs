@@ -123,12 +123,14 @@ pub fn judge_blocks<'a>(
         if rows == 0 && cols == 0 {
             break;
         }
-        if rows as u64 * cols as u64 > max_cells {
+        // Saturating: a header of two huge numbers must not wrap under the limit.
+        let cells = (rows as u64).saturating_mul(cols as u64);
+        if cells > max_cells {
             return Err(ParseError::new(
                 line,
                 1,
                 ParseErrorKind::TooLarge {
-                    cells: rows as u64 * cols as u64,
+                    cells,
                     limit: max_cells,
                 },
             ));
