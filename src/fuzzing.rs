@@ -50,7 +50,7 @@ fn assert_inside(data: &[u8], e: &ParseError, format: Format) {
         e.line,
         lines.len()
     );
-    let width = lines[e.line - 1].trim_end_matches('\r').chars().count();
+    let width = lines[e.line - 1].chars().count();
     assert!(
         e.col >= 1 && e.col <= width + 1,
         "{format:?}: column {} of a line of {width}: {e}",
