@@ -11,6 +11,8 @@
 //! - [`moves`]: notations, replay and verification of move strings.
 //! - [`play`]: the terminal game's state, solver helper and drawing.
 
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod grid;
 pub mod level;
 pub mod moves;

@@ -1,6 +1,8 @@
 //! `sokoban bench`: the single-box table over files or generated grids.
 
 use super::gen_cmd::SpecArgs;
+use super::interrupt;
+use super::lane::{failure, guarded};
 use super::progress::Progress;
 use super::{
     AlgorithmArg, CliError, SearchArgs, Status, parse_inputs, parse_levels_of, read_inputs,
@@ -13,7 +15,7 @@ use sokoban::tools::bench::{
     multi_summary_json, multi_summary_line, single_header, single_json, single_line,
     summarize_multi, summarize_single, summary_json, summary_line,
 };
-use sokoban::tools::merge::{Merged, merge};
+use sokoban::tools::merge::{Merged, answered_indices, merge};
 use sokoban::tools::shard::Shard;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -48,6 +50,11 @@ pub struct BenchArgs {
     /// their combined summary.
     #[arg(long, conflicts_with = "shard")]
     merge: bool,
+    /// Skip the levels (or grids) already answered in FILE, the JSON lines of an earlier
+    /// `--json` run (cut short or not; a missing FILE is an empty one). Append the new lines to
+    /// it and `--merge` it for the summary of the whole run.
+    #[arg(long, value_name = "FILE", conflicts_with = "merge")]
+    resume: Option<PathBuf>,
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
@@ -79,19 +86,24 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
             }
         }
     }
-    let named = select(args.shard, named);
+    let named = unanswered(args, select(args.shard, named))?;
+    let total = named.len();
     let mut out = BufWriter::new(std::io::stdout().lock());
     if !args.json {
         writeln!(out, "{}", single_header())?;
     }
     let progress = Progress::new(named.len());
     let mut rows = Vec::with_capacity(named.len());
+    interrupt::watch();
     for (i, (index, (name, maze))) in named.into_iter().enumerate() {
+        if interrupt::pressed() {
+            break;
+        }
         progress.update(i, &name);
         let row = measure_single(name, &maze, args.algorithm.into());
         drop(maze);
         let line = if args.json {
-            indexed(single_json(&row), args.shard, index)
+            with_index(single_json(&row), index)
         } else {
             single_line(&row)
         };
@@ -107,7 +119,38 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
         writeln!(out, "{}{}", summary_line(&summary), shard_words(args.shard))?;
     }
     out.flush()?;
+    if rows.len() < total {
+        interrupt::note(rows.len(), total);
+        return Ok(Status::Interrupted.into());
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The items not yet answered in the `--resume` file, if one is given.
+fn unanswered<T>(args: &BenchArgs, items: Vec<(usize, T)>) -> Result<Vec<(usize, T)>, CliError> {
+    let Some(path) = &args.resume else {
+        return Ok(items);
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(error) => {
+            return Err(CliError::Read {
+                input: path.display().to_string(),
+                error,
+            });
+        }
+    };
+    let done = answered_indices(&text).map_err(|line| {
+        CliError::Usage(format!(
+            "{}:{line}:1: not a bench --json record with an index",
+            path.display()
+        ))
+    })?;
+    Ok(items
+        .into_iter()
+        .filter(|(index, _)| !done.contains(index))
+        .collect())
 }
 
 fn kind_name(spec: &SpecArgs) -> String {
@@ -120,10 +163,13 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage("bench --multi needs level files".into()));
     }
     let options = args.search.options(args.jobs as usize)?;
-    let levels = select(
-        args.shard,
-        parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?,
-    );
+    let levels = unanswered(
+        args,
+        select(
+            args.shard,
+            parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?,
+        ),
+    )?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     if !args.json {
         writeln!(out, "{}", multi_header())?;
@@ -133,43 +179,53 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         .num_threads(args.jobs as usize)
         .build()
         .map_err(|e| CliError::Usage(format!("cannot start {} jobs: {e}", args.jobs)))?;
-    let (send, receive) = mpsc::channel::<(usize, MultiRow)>();
-    let mut rows: Vec<Option<MultiRow>> = vec![None; levels.len()];
+    let (send, receive) = mpsc::channel::<(usize, Slot)>();
+    let mut slots: Vec<Option<Slot>> = vec![None; levels.len()];
     let progress = Progress::new(levels.len());
-    let mut printed = 0;
+    let (mut rows, mut failed, mut next) = (Vec::with_capacity(levels.len()), 0, 0);
     let mut done = 0;
     let mut result = Ok(());
+    interrupt::watch();
     pool.in_place_scope(|scope| {
         for (i, (_, level)) in levels.iter().enumerate() {
             let send = send.clone();
             let options = &options;
             scope.spawn(move |_| {
-                let row = measure_multi(level, options);
-                let _ = send.send((i, row));
+                let _ = send.send((i, solve_slot(level, options)));
             });
         }
         drop(send);
-        for (i, row) in receive.iter() {
+        for (i, slot) in receive.iter() {
             done += 1;
-            rows[i] = Some(row);
+            slots[i] = Some(slot);
             progress.update(done, &levels[i].1.name);
-            while printed < rows.len() && result.is_ok() {
-                let Some(row) = &rows[printed] else { break };
-                let line = if args.json {
-                    indexed(multi_json(row), args.shard, levels[printed].0)
-                } else {
-                    multi_line(row)
+            // Print the finished rows that follow the ones printed, in input order.
+            while let Some(Some(slot)) = slots.get(next).filter(|_| result.is_ok()) {
+                let line = match slot {
+                    Slot::Cut => break,
+                    Slot::Failed(why) => {
+                        failed += 1;
+                        Err(failure(&levels[next].1.name, why))
+                    }
+                    Slot::Done(row) if args.json => Ok(with_index(multi_json(row), levels[next].0)),
+                    Slot::Done(row) => Ok(multi_line(row)),
                 };
-                result = progress
-                    .print(&mut out, |out| writeln!(out, "{line}"))
-                    .and_then(|_| out.flush());
-                printed += 1;
+                result = match &line {
+                    Ok(line) => progress.print(&mut out, |out| writeln!(out, "{line}")),
+                    Err(error) => {
+                        progress.print(&mut std::io::stderr(), |e| writeln!(e, "{error}"))
+                    }
+                }
+                .and_then(|_| out.flush());
+                if let Slot::Done(row) = slot {
+                    rows.push(row.clone());
+                }
+                next += 1;
             }
         }
     });
     result?;
     progress.finish();
-    let rows: Vec<MultiRow> = rows.into_iter().flatten().collect();
     let summary = summarize_multi(&rows);
     if args.json {
         writeln!(
@@ -186,7 +242,35 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         )?;
     }
     out.flush()?;
+    if next < levels.len() {
+        interrupt::note(rows.len(), levels.len());
+        return Ok(Status::Interrupted.into());
+    }
+    if failed > 0 {
+        return Ok(Status::Failed.into());
+    }
     Ok(Status::limited_if(summary.limited > 0))
+}
+
+/// A level's place in the output, once its solve ended.
+#[derive(Clone)]
+enum Slot {
+    Done(MultiRow),
+    /// Ctrl-C cut it short (or came before it started).
+    Cut,
+    /// Its solve panicked: the message.
+    Failed(String),
+}
+
+fn solve_slot(level: &sokoban::level::Level, options: &sokoban::multi::MultiOptions) -> Slot {
+    if interrupt::pressed() {
+        return Slot::Cut;
+    }
+    match guarded(&level.name, || measure_multi(level, options)) {
+        Ok(row) if interrupt::is_final(&row.outcome) => Slot::Done(row),
+        Ok(_) => Slot::Cut,
+        Err(why) => Slot::Failed(why),
+    }
 }
 
 /// Every item, or with `--shard` that slice, each with its index in the whole input.
@@ -199,7 +283,13 @@ pub fn indexed(record: String, shard: Option<Shard>, index: usize) -> String {
     with_field(record, shard.map(|_| ("index", json!(index))))
 }
 
-/// A summary record naming its shard, when sharded.
+/// A bench record with its index in the whole input, which `--resume` and
+/// `--merge` read back.
+fn with_index(record: String, index: usize) -> String {
+    with_field(record, Some(("index", json!(index))))
+}
+
+/// The summary record naming its shard, when sharded.
 fn shard_summary(record: String, shard: Option<Shard>) -> String {
     with_field(record, shard.map(|s| ("shard", json!(s.to_string()))))
 }

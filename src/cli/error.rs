@@ -16,6 +16,12 @@ pub enum CliError {
     },
     #[error("{0}")]
     Usage(String),
+    /// An input over `--max-input`, refused before it is read whole.
+    #[error(
+        "{input}:1:1: input larger than the limit of {} MB (raise it with --max-input)",
+        limit >> 20
+    )]
+    TooBig { input: String, limit: u64 },
     #[error("writing {output}: {error}")]
     Write {
         output: String,
@@ -28,7 +34,10 @@ pub enum CliError {
 impl CliError {
     pub fn exit_status(&self) -> Status {
         match self {
-            CliError::Parse { .. } | CliError::Read { .. } | CliError::Usage(_) => Status::Invalid,
+            CliError::Parse { .. }
+            | CliError::Read { .. }
+            | CliError::Usage(_)
+            | CliError::TooBig { .. } => Status::Invalid,
             CliError::Output(_) | CliError::Write { .. } => Status::Rejected,
         }
     }

@@ -71,7 +71,7 @@ impl SpecArgs {
                 "--rows and --cols must be at least 1".into(),
             ));
         }
-        let cells = rows as u64 * cols as u64;
+        let cells = (rows as u64).saturating_mul(cols as u64);
         if cells > self.max_cells {
             return Err(CliError::Usage(format!(
                 "grid of {cells} cells is larger than the limit of {} (raise it with --max-cells)",

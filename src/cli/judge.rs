@@ -110,10 +110,7 @@ fn check(
 }
 
 fn read(path: &Path) -> Result<Vec<u8>, CliError> {
-    std::fs::read(path).map_err(|error| CliError::Read {
-        input: path.display().to_string(),
-        error,
-    })
+    super::read_file(path)
 }
 
 /// Kattis and DOMjudge: 42 accepted, 43 wrong (they have no presentation

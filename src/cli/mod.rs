@@ -4,7 +4,10 @@ mod bench;
 mod convert;
 mod error;
 mod gen_cmd;
+mod interrupt;
 mod judge;
+mod lane;
+mod memory;
 mod multi;
 mod play;
 mod progress;
@@ -20,6 +23,7 @@ use sokoban::moves::Notation;
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::OnceLock;
 
 /// Exact Sokoban solver: one box (fewest pushes, then walks) or full levels (--multi).
 #[derive(Debug, Parser)]
@@ -30,11 +34,15 @@ use std::process::ExitCode;
     after_help = "Single-box input: a grid of # . S B T (or XSB letters with one box), or the judge \
 format of 'rows cols' headers ending with '0 0'. Answers: walks n s e w, pushes N S E W, \
 'Impossible.' when there is none.\n\nExit status: 0 answered, 2 invalid input or usage, \
-3 a limit was reached."
+3 a limit was reached, 4 an internal error on some level (the others answered), 130 interrupted by Ctrl-C (answers finished before it are printed)."
 )]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Largest input file (or standard input) read, in MB: a larger one is refused before it
+    /// is read into memory.
+    #[arg(long, global = true, value_name = "MB", default_value_t = DEFAULT_MAX_INPUT_MB)]
+    max_input: u64,
     #[command(flatten)]
     solve: SolveArgs,
 }
@@ -159,9 +167,11 @@ pub struct SearchArgs {
     /// Multi-box: give up on a level after generating this many nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Multi-box: give up on a level when the search holds this much memory.
-    #[arg(long, value_name = "MB", default_value_t = sokoban::multi::DEFAULT_MAX_MEMORY_MB)]
-    max_memory: usize,
+    /// Multi-box: give up on a level when the search holds this much memory (clamped to the
+    /// machine's memory, with a warning) [default: a quarter of physical memory, shared between
+    /// bench --jobs].
+    #[arg(long, value_name = "MB")]
+    max_memory: Option<u64>,
     /// Multi-box --fast: threads its searches run on, side by side [default: the cores, shared between bench --jobs].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
@@ -201,6 +211,10 @@ impl SearchArgs {
                 )));
             }
         };
+        let (max_memory, warning) = memory::limit(self.max_memory, memory::physical(), jobs as u64);
+        if let Some(warning) = warning {
+            eprintln!("{warning}");
+        }
         Ok(MultiOptions {
             method: match self.method {
                 MethodArg::Astar => Method::AStar,
@@ -222,7 +236,7 @@ impl SearchArgs {
             limits: Limits {
                 time,
                 max_nodes: self.max_nodes,
-                max_memory: self.max_memory.saturating_mul(1 << 20),
+                max_memory: usize::try_from(max_memory).unwrap_or(usize::MAX),
             },
         })
     }
@@ -263,8 +277,15 @@ impl From<AlgorithmArg> for sokoban::single::Algorithm {
     }
 }
 
+/// Default `--max-input`: 1 GiB, ten times a collection of a million levels.
+const DEFAULT_MAX_INPUT_MB: u64 = 1024;
+
+/// `--max-input` in bytes, set once at start; every reader obeys it.
+static MAX_INPUT: OnceLock<u64> = OnceLock::new();
+
 /// Runs the command line; the exit status on success.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
+    let _ = MAX_INPUT.set(cli.max_input.saturating_mul(1 << 20));
     match cli.command {
         Some(Command::Gen(args)) => gen_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
@@ -289,6 +310,10 @@ pub enum Status {
     Invalid = 2,
     /// A limit was reached on some level before it was answered.
     Limit = 3,
+    /// The solve of some level failed (a bug, reported on stderr); the others were answered.
+    Failed = 4,
+    /// Ctrl-C (SIGINT) stopped a run; what was finished is printed.
+    Interrupted = 130,
 }
 
 impl Status {
@@ -369,25 +394,58 @@ pub fn read_inputs(files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
                     bytes,
                 })
             } else {
+                let bytes = read_file(path)?;
                 let source = path.display().to_string();
-                let bytes = std::fs::read(path).map_err(|error| CliError::Read {
-                    input: source.clone(),
-                    error,
-                })?;
                 Ok(Input { source, bytes })
             }
         })
         .collect()
 }
 
-/// All of standard input.
+/// All of standard input, up to `--max-input`.
 fn read_stdin() -> Result<Vec<u8>, CliError> {
+    read_limited("<stdin>", std::io::stdin().lock())
+}
+
+/// Reads one file, refused when over `--max-input` (told from its size
+/// first, so a huge file is never read).
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
+    let source = path.display().to_string();
+    let read_error = |error| CliError::Read {
+        input: source.clone(),
+        error,
+    };
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    let limit = max_input();
+    if file.metadata().map_err(read_error)?.len() > limit {
+        return Err(CliError::TooBig {
+            input: source,
+            limit,
+        });
+    }
+    read_limited(&source, file)
+}
+
+/// Reads at most `--max-input` bytes (pipes and devices tell no size).
+fn read_limited(source: &str, reader: impl Read) -> Result<Vec<u8>, CliError> {
+    let limit = max_input();
     let mut bytes = Vec::new();
-    std::io::stdin()
+    reader
+        .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(|error| CliError::Read {
-            input: "<stdin>".into(),
+            input: source.into(),
             error,
         })?;
+    if bytes.len() as u64 > limit {
+        return Err(CliError::TooBig {
+            input: source.into(),
+            limit,
+        });
+    }
     Ok(bytes)
+}
+
+fn max_input() -> u64 {
+    *MAX_INPUT.get_or_init(|| DEFAULT_MAX_INPUT_MB << 20)
 }

@@ -1,6 +1,8 @@
 //! Multi-box mode: parse every level first, then solve and print each.
 
 use super::TraceArg;
+use super::interrupt;
+use super::lane::{failure, guarded};
 use super::progress::Progress;
 use super::{CliError, SolveArgs, Status, parse_levels_of, read_inputs};
 use serde_json::json;
@@ -41,11 +43,28 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut limited = false;
+    let (mut answered, mut failed) = (0, 0);
+    interrupt::watch();
     for (k, (index, level)) in levels.iter().enumerate() {
         progress.update(k, &level.name);
         let started = Instant::now();
-        let report = solve(level, &options, &mut |p| progress.search(&level.name, p));
+        let solved = guarded(&level.name, || {
+            solve(level, &options, &mut |p| progress.search(&level.name, p))
+        });
         let elapsed = started.elapsed();
+        let report = match solved {
+            Ok(report) => report,
+            Err(why) => {
+                failed += 1;
+                let error = failure(&level.name, &why);
+                progress.print(&mut std::io::stderr(), |e| writeln!(e, "{error}"))?;
+                continue;
+            }
+        };
+        if !interrupt::is_final(&report.outcome) {
+            break;
+        }
+        answered += 1;
         limited |= matches!(report.outcome, Outcome::Limit(_));
         if let (Some(saving), Some(s)) = (&mut saving, report.outcome.solution()) {
             saving.add(*index, s, report.optimal);
@@ -67,6 +86,13 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     progress.finish();
     if let Some(saving) = saving {
         saving.write()?;
+    }
+    if answered + failed < levels.len() {
+        interrupt::note(answered, levels.len());
+        return Ok(Status::Interrupted.into());
+    }
+    if failed > 0 {
+        return Ok(Status::Failed.into());
     }
     Ok(Status::limited_if(limited))
 }

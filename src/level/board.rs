@@ -12,11 +12,14 @@ use std::borrow::Cow;
 
 /// One text line of a grid: its 1-based line number and its characters
 /// (line ending and trailing spaces already removed). Run-length encoded rows
-/// arrive expanded, so their columns count expanded cells.
+/// arrive expanded, with the source column of each cell, so errors still
+/// point at the letter as written.
 #[derive(Clone, Debug)]
 pub struct Row<'a> {
     pub line: usize,
     pub text: Cow<'a, str>,
+    /// For an expanded row, the 1-based source column of each cell.
+    sources: Option<Vec<u32>>,
 }
 
 impl<'a> Row<'a> {
@@ -24,6 +27,25 @@ impl<'a> Row<'a> {
         Row {
             line,
             text: text.into(),
+            sources: None,
+        }
+    }
+
+    /// A row spelled out from run-length codes; `sources[c]` is the column
+    /// in the source line of cell `c`.
+    pub fn expanded(line: usize, text: String, sources: Vec<u32>) -> Row<'a> {
+        Row {
+            line,
+            text: text.into(),
+            sources: Some(sources),
+        }
+    }
+
+    /// The source column (1-based) of cell `c` (0-based).
+    pub fn col(&self, c: usize) -> usize {
+        match &self.sources {
+            Some(s) => s.get(c).map_or(c + 1, |&col| col as usize),
+            None => c + 1,
         }
     }
 
@@ -121,18 +143,19 @@ pub fn read_board(rows: &[Row], alphabet: Alphabet, max_cells: u64) -> Result<Bo
     for (r, row) in rows.iter().enumerate() {
         for (c, ch) in row.text.chars().enumerate() {
             let cell = board.grid.cell(r, c);
+            let col = row.col(c);
             let placed = Placed {
                 cell,
                 line: row.line,
-                col: c + 1,
+                col,
             };
             if ch == '\t' {
-                return Err(ParseError::new(row.line, c + 1, ParseErrorKind::Tab));
+                return Err(ParseError::new(row.line, col, ParseErrorKind::Tab));
             }
             let Some(meaning) = alphabet.read(ch) else {
                 return Err(ParseError::new(
                     row.line,
-                    c + 1,
+                    col,
                     ParseErrorKind::Unknown(ch, alphabet),
                 ));
             };

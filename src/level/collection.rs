@@ -213,9 +213,10 @@ fn read_level(
         return Err(broken_row(alphabet, line, text));
     }
     let mut rows = Vec::new();
+    let mut expanded = 0;
     for &(line, text) in &lines[start..end] {
         if alphabet == Alphabet::Xsb {
-            expand_rle(line, text, &mut rows)?;
+            expand_rle(line, text, &mut rows, (&mut expanded, max_cells))?;
         } else {
             rows.push(Row::new(line, text));
         }
@@ -301,12 +302,21 @@ fn title_of(text: &str) -> String {
 }
 
 /// Expands run-length counts (`3#` is `###`) and `|` row breaks; plain rows pass through.
-fn expand_rle<'a>(line: usize, text: &'a str, rows: &mut Vec<Row<'a>>) -> Result<(), ParseError> {
+/// `(expanded, max_cells)`: the cells the level's rows spelled out so far and
+/// the limit they may not pass, checked before each run is written out, so a
+/// few bytes of counts never become gigabytes of rows.
+fn expand_rle<'a>(
+    line: usize,
+    text: &'a str,
+    rows: &mut Vec<Row<'a>>,
+    (expanded, max_cells): (&mut u64, u64),
+) -> Result<(), ParseError> {
     if !text.contains(|c: char| c.is_ascii_digit() || c == '|') {
         rows.push(Row::new(line, text));
         return Ok(());
     }
     let mut row = String::new();
+    let mut sources: Vec<u32> = Vec::new();
     let mut count: Option<usize> = None;
     for (i, ch) in text.chars().enumerate() {
         if let Some(d) = ch.to_digit(10) {
@@ -319,14 +329,20 @@ fn expand_rle<'a>(line: usize, text: &'a str, rows: &mut Vec<Row<'a>>) -> Result
             if count.is_some() {
                 return Err(ParseError::new(line, i + 1, ParseErrorKind::BadRunLength));
             }
-            rows.push(Row::new(
-                line,
-                std::mem::take(&mut row).trim_end().to_string(),
-            ));
+            let spelled = std::mem::take(&mut row).trim_end().to_string();
+            rows.push(Row::expanded(line, spelled, std::mem::take(&mut sources)));
         } else {
-            for _ in 0..count.take().unwrap_or(1) {
-                row.push(ch);
+            let n = count.take().unwrap_or(1);
+            *expanded += n as u64;
+            if *expanded > max_cells {
+                let kind = ParseErrorKind::TooLarge {
+                    cells: *expanded,
+                    limit: max_cells,
+                };
+                return Err(ParseError::new(line, i + 1, kind));
             }
+            row.extend(std::iter::repeat_n(ch, n));
+            sources.extend(std::iter::repeat_n(i as u32 + 1, n));
         }
     }
     if count.is_some() {
@@ -336,7 +352,7 @@ fn expand_rle<'a>(line: usize, text: &'a str, rows: &mut Vec<Row<'a>>) -> Result
             ParseErrorKind::BadRunLength,
         ));
     }
-    rows.push(Row::new(line, row.trim_end().to_string()));
+    rows.push(Row::expanded(line, row.trim_end().to_string(), sources));
     Ok(())
 }
 
@@ -424,6 +440,20 @@ Author: A\nComment:\n#####\nComment-End:\nSolution (mine):\n2(R)\n\nSolution: rR
         assert_eq!(e.line, 1);
         let e = parse_xsb(b"Comment-End:\n#####\n#@$.#\n#####", 100).unwrap_err();
         assert_eq!(e.line, 1);
+    }
+
+    #[test]
+    fn run_length_counts_stop_at_the_cell_limit_before_expanding() {
+        let text = format!("#@$.#|{}\n", "65536#".repeat(1000));
+        let e = parse_xsb(text.as_bytes(), 1 << 20).unwrap_err();
+        // The 16th run passes 2^20 cells: it is pointed at, nothing past it is written.
+        let cells = 5 + 16 * 65536;
+        let kind = K::TooLarge {
+            cells,
+            limit: 1 << 20,
+        };
+        assert_eq!(e, ParseError::new(1, 6 + 16 * 6, kind));
+        assert!(parse_xsb(b"#####|#@$.#|#####", 15).is_ok());
     }
 
     #[test]

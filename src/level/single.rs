@@ -123,12 +123,14 @@ pub fn judge_blocks<'a>(
         if rows == 0 && cols == 0 {
             break;
         }
-        if rows as u64 * cols as u64 > max_cells {
+        // Saturating: a header of two huge numbers must not wrap under the limit.
+        let cells = (rows as u64).saturating_mul(cols as u64);
+        if cells > max_cells {
             return Err(ParseError::new(
                 line,
                 1,
                 ParseErrorKind::TooLarge {
-                    cells: rows as u64 * cols as u64,
+                    cells,
                     limit: max_cells,
                 },
             ));
@@ -169,7 +171,7 @@ pub fn judge_blocks<'a>(
 
 fn parse_header(line: usize, text: &str) -> Result<(usize, usize), ParseError> {
     let bad = || {
-        let col = text.len() - text.trim_start().len() + 1;
+        let col = text.chars().take_while(|c| c.is_whitespace()).count() + 1;
         ParseError::new(
             line,
             col,
@@ -232,6 +234,14 @@ mod tests {
     fn err(text: &str) -> (usize, usize, K) {
         let e = parse_single(text.as_bytes(), 1 << 24).unwrap_err();
         (e.line, e.col, e.kind)
+    }
+
+    #[test]
+    fn a_bad_header_column_counts_characters() {
+        // Found by fuzzing: the column counted the bytes of a wide space.
+        let lines = [(1, "\u{2006}x")];
+        let e = judge_blocks(&lines, 100).err().unwrap();
+        assert_eq!((e.line, e.col), (1, 2));
     }
 
     #[test]

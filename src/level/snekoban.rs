@@ -13,7 +13,7 @@ pub fn read(text: &str, max_cells: u64) -> Result<Board, ParseError> {
     let rows: Vec<Vec<Vec<String>>> = serde_json::from_str(text).map_err(|e| {
         ParseError::new(
             e.line().max(1),
-            e.column().max(1),
+            char_column(text, e.line(), e.column()),
             ParseErrorKind::Other(
                 format!("invalid snekoban JSON: {e}")
                     .replace(&format!(" at line {} column {}", e.line(), e.column()), ""),
@@ -81,6 +81,18 @@ pub fn read(text: &str, max_cells: u64) -> Result<Board, ParseError> {
 }
 
 /// Writes a level as snekoban JSON, one row per line.
+/// serde_json counts columns in bytes; errors count characters.
+fn char_column(text: &str, line: usize, byte_col: usize) -> usize {
+    let Some(row) = text.lines().nth(line.saturating_sub(1)) else {
+        return byte_col.max(1);
+    };
+    let mut end = byte_col.min(row.len());
+    while !row.is_char_boundary(end) {
+        end -= 1;
+    }
+    row[..end].chars().count().max(1)
+}
+
 pub fn write(grid: &Grid, player: usize, boxes: &[usize], goals: &[usize]) -> String {
     let mut out = String::from("[\n");
     for r in 0..grid.rows() {
@@ -170,6 +182,13 @@ fn cell_positions(text: &str) -> std::collections::HashMap<(usize, usize), (usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn json_errors_count_columns_in_characters() {
+        // Found by fuzzing: serde_json's byte column ran past the line's characters.
+        let e = read("[[[\"é\x01\"]]]", 100).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 6));
+    }
 
     #[test]
     fn reads_and_points_at_bad_cells() {

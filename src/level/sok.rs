@@ -125,7 +125,8 @@ fn solution_header(text: &str) -> Option<&str> {
 
 fn solution_name(text: &str) -> Option<String> {
     let open = text.find('(')?;
-    let close = text.find(')')?;
+    // The `)` closing it, not one before it (`Solution:) r2(R`).
+    let close = open + text[open..].find(')')?;
     Some(text[open + 1..close].trim().to_string()).filter(|n| !n.is_empty())
 }
 
@@ -159,6 +160,13 @@ pub fn insert_after_lines(text: &str, blocks: &[(usize, String)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_solution_name_is_between_its_own_parentheses() {
+        // Found by fuzzing (tests/fuzz/corpus/readers/crash-sok-nul-title).
+        assert_eq!(solution_name("Solution:) r2(R"), None);
+        assert_eq!(solution_name("Solution (a) (b)"), Some("a".into()));
+    }
 
     fn one(text: &str, keys: bool) -> Option<Section> {
         let lines: Vec<(usize, &str)> = text.lines().enumerate().map(|(i, l)| (i + 1, l)).collect();

@@ -6,7 +6,23 @@
 //! and the command line all depend on this file and it depends on none of them.
 
 use crate::moves::Limit;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Raised once for the whole process (by the command line's Ctrl-C
+/// handler): every search running stops at its next check with
+/// [`Limit::Stopped`], and none starts again.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Stops every multi-box search of this process, now and later.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+/// True once [`interrupt`] was called.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
 
 /// Search method.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,8 +95,12 @@ impl Limits {
         }
     }
 
-    /// The time or memory limit, when reached.
+    /// The time or memory limit, when reached (or [`Limit::Stopped`] once
+    /// the process was interrupted).
     pub fn reached(&self, started: Instant, memory: usize) -> Option<Limit> {
+        if interrupted() {
+            return Some(Limit::Stopped);
+        }
         if let Some(t) = self.time
             && started.elapsed() >= t
         {

@@ -96,6 +96,32 @@ pub fn merge(inputs: &[(String, String)]) -> Result<Merged, Located> {
     }
 }
 
+/// The `index` of every level record in `text`, JSON lines of bench
+/// `--json` runs (summaries skipped): the levels `--resume` need not solve.
+/// A last line cut short without its newline (a run killed while writing)
+/// is not an answer; any other line that is not such a record is an error,
+/// given as its 1-based line number.
+pub fn answered_indices(text: &str) -> Result<BTreeSet<usize>, usize> {
+    let mut done = BTreeSet::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value = serde_json::from_str::<Value>(line).ok();
+        let record = value.as_ref().and_then(Value::as_object);
+        let Some(record) = record else {
+            let cut_short = i + 1 == text.lines().count() && !text.ends_with('\n');
+            return if cut_short { Ok(done) } else { Err(i + 1) };
+        };
+        if record.get("summary").and_then(Value::as_bool) == Some(true) {
+            continue;
+        }
+        let index = record.get("index").and_then(Value::as_u64).ok_or(i + 1)?;
+        done.insert(index as usize);
+    }
+    Ok(done)
+}
+
 fn gather(all: &mut Gathered, line: &str) -> Result<(), MergeError> {
     let value: Value = serde_json::from_str(line).map_err(|_| MergeError::NotJson)?;
     let record = value.as_object().ok_or(MergeError::NotJson)?;
@@ -211,6 +237,15 @@ mod tests {
 
     fn input(text: &str) -> (String, String) {
         ("x".into(), text.into())
+    }
+
+    #[test]
+    fn resume_reads_the_answered_indices_and_forgives_a_cut_last_line() {
+        let text = "{\"name\":\"a\",\"index\":4}\n\n{\"summary\":true}\n{\"index\":1}\n{\"na";
+        assert_eq!(answered_indices(text), Ok([1, 4].into()));
+        assert_eq!(answered_indices("{\"index\":1}\nnot json\n{}\n"), Err(2));
+        assert_eq!(answered_indices("{\"name\":\"a\"}\n"), Err(1));
+        assert_eq!(answered_indices(""), Ok(BTreeSet::new()));
     }
 
     #[test]
