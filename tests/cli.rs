@@ -8,22 +8,14 @@ use sokoban::level::parse_single;
 use sokoban::moves::{Notation, parse_moves, replay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sokoban"))
-}
+mod common;
+
+use common::{bin, feed};
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
+    feed(bin().args(args), input)
 }
 
 /// Runs `sokoban --multi LEVEL ARGS...`.

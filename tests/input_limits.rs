@@ -2,21 +2,15 @@
 //! abort: each is refused (exit 2, `error: <source>:<line>:<col>: ...`) or
 //! answered, before anything of its claimed size is allocated.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+
+use common::{bin, feed};
 
 fn run(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sokoban"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The binary may refuse before reading everything: a closed pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
+    feed(bin().args(args), input)
 }
 
 fn stderr(out: &Output) -> String {

@@ -6,17 +6,16 @@
 //! testlib exit code and the judge message.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sokoban"))
-}
+mod common;
+
+use common::{bin, feed};
 
 /// A fresh empty directory under the target directory.
 fn scratch(name: &str) -> PathBuf {
@@ -27,18 +26,13 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn kattis(answer: &Path, feedback: &Path, output: &[u8]) -> Output {
-    let mut child = bin()
+    let mut command = bin();
+    command
         .args(["verify", "--judge", "kattis"])
         .arg(root().join("samples/judge/input.txt"))
         .arg(answer)
-        .arg(feedback)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(output).unwrap();
-    child.wait_with_output().unwrap()
+        .arg(feedback);
+    feed(&mut command, output)
 }
 
 fn testlib(output: &Path, answer: &Path, report: Option<&Path>) -> Output {

@@ -1,4 +1,5 @@
-//! Shared test helpers: deliberately simple reference solvers and random grids.
+//! Shared test helpers: deliberately simple reference solvers and random
+//! grids, and running the real binary on given input.
 //!
 //! The references share no code with the solvers they check: plain searches
 //! over whole positions, written to be obviously right rather than fast.
@@ -11,6 +12,26 @@ use sokoban::moves::{Notation, Outcome, replay};
 pub use sokoban::rng::Rng;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet, VecDeque};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+/// The binary under test.
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sokoban"))
+}
+
+/// Runs `command` with `input` on standard input and collects its output.
+/// The binary may refuse before reading everything: a closed pipe is fine.
+pub fn feed(command: &mut Command, input: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
 
 /// Optimal (pushes, walks) by a plain Dijkstra over every (player cell, box cell) pair.
 pub fn reference_single(maze: &Maze) -> Option<(u64, u64)> {
