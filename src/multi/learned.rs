@@ -9,9 +9,8 @@
 //!
 //! So now and then the boxes off goals of an expanded position (all of
 //! them when few, else each group of near neighbours) are searched alone
-//! ([`SubsetSearch`]). When they are dead, the
-//! set is shrunk to a core that is still dead, and kept with the player's
-//! area it was proven in. From then on every position holding the core's
+//! ([`SubsetSearch`]). When they are dead, the set is shrunk to a core that
+//! is still dead, and kept with the player's area it was proven in. From then on every position holding the core's
 //! cells, with the player in that same area (among the core's boxes alone),
 //! is dead at once. That is sound: taking boxes away never makes a position
 //! harder, and the player's area among fewer boxes is the one proven.
