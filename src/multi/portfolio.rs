@@ -114,8 +114,9 @@ fn phase_limits(phase: &Phase, last: bool, lane: &Limits, started: Instant, used
         };
     }
     let share = phase.share;
+    let left = |t: Duration| (t / share).min(t.saturating_sub(started.elapsed()));
     Limits {
-        time: Some(lane.time.map_or(Duration::from_secs(10), |t| t / share)),
+        time: Some(lane.time.map_or(Duration::from_secs(10), left)),
         max_nodes: Some(lane.max_nodes.map_or(2_000_000, |n| n / share as u64)),
         max_memory: lane.max_memory / share as usize,
     }
@@ -130,19 +131,23 @@ struct Knowledge {
 }
 
 impl Knowledge {
-    /// The search a phase runs, with what it needs worked out.
-    fn config(&self, board: &Board, phase: &Phase) -> Config<'_> {
+    /// The search a phase runs, with what it needs worked out (the goal
+    /// rooms only until `give_up` says so).
+    fn config(&self, board: &Board, phase: &Phase, give_up: &dyn Fn() -> bool) -> Config<'_> {
         Config {
             method: phase.method,
             weight: phase.weight,
             rooms: phase
                 .macros
-                .then(|| self.rooms.get_or_init(|| Rooms::find(board))),
+                .then(|| self.rooms.get_or_init(|| Rooms::find(board, give_up))),
             packing: (phase.method == Method::Packing)
                 .then(|| self.packing.get_or_init(|| Packing::find(board))),
         }
     }
 }
+
+/// The goal rooms are worked out within this part of a lane's time at most.
+const ROOMS_SHARE: u32 = 4;
 
 /// Runs one lane's phases until one of them ends without hitting a limit
 /// (or `stop` is raised by another lane). A phase with goal-room macros that
@@ -160,8 +165,13 @@ fn run_lane(
     let mut last = (Outcome::Impossible, false);
     let mut todo: VecDeque<Phase> = phases.iter().copied().collect();
     while let Some(phase) = todo.pop_front() {
+        // Working out the goal rooms may take a part of the lane's time;
+        // the phase's limits count it.
+        let deadline = limits.time.map(|t| started + t / ROOMS_SHARE);
+        let give_up =
+            || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
+        let config = known.config(board, &phase, &give_up);
         let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
-        let config = known.config(board, &phase);
         let (outcome, stats) = search::run(board, &config, &phase_limits, stop, progress);
         total.then(&stats);
         if outcome == Outcome::Limit(Limit::MacrosExhausted) {
@@ -316,7 +326,7 @@ mod tests {
                      #   ## ##  #\n#       ####\n#   #   #\n#########";
         let level = &crate::level::parse_xsb(text, 100).unwrap()[0];
         let board = Board::new(level).unwrap();
-        let mut found = Rooms::find(&board);
+        let mut found = Rooms::find(&board, &|| false);
         assert!(!found.rooms.is_empty());
         for plan in found.rooms.iter_mut().flat_map(|r| r.plans.iter_mut()) {
             plan.arrive = plan.arrive.opposite();

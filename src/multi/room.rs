@@ -33,6 +33,8 @@ const MAX_ROOM_CELLS: usize = 64;
 /// all steps of all rooms together (about a second on the biggest rooms).
 const MAX_STEP_POSITIONS: usize = 200_000;
 const MAX_POSITIONS: usize = 1_000_000;
+/// Positions between two asks whether to give up.
+const GIVE_UP_EVERY: usize = 1024;
 
 /// One step of filling a room: a box pushed onto the entrance in `arrive`,
 /// then `pushes` (of any boxes in the room).
@@ -73,8 +75,10 @@ pub struct Rooms {
 impl Rooms {
     /// Finds the goal rooms of a board: areas that one box-free cell alone
     /// joins to the rest, holding goals and no box; of nested ones the
-    /// largest that can be filled.
-    pub fn find(board: &Board) -> Rooms {
+    /// largest that can be filled. When `give_up` says so (the time is up,
+    /// or another search has answered), the rooms not yet filled are left
+    /// out: working them out can take seconds on a large goal area.
+    pub fn find(board: &Board, give_up: &dyn Fn() -> bool) -> Rooms {
         let n = board.len();
         let mut rooms = Rooms {
             room: vec![NO_ROOM; n],
@@ -135,7 +139,7 @@ impl Rooms {
                 continue;
             }
             cells.sort_unstable();
-            if let Some(room) = fill(board, entrance, &cells, &mut budget) {
+            if let Some(room) = fill(board, entrance, &cells, &mut budget, give_up) {
                 let id = rooms.rooms.len() as u8;
                 for &c in &cells {
                     rooms.room[c as usize] = id;
@@ -210,7 +214,13 @@ impl Local<'_> {
 
 /// Works out the room's filling backwards (see the module docs), or `None`
 /// when some arrangement on the way lets no box out within the budget.
-fn fill(board: &Board, entrance: u16, cells: &[u16], budget: &mut usize) -> Option<GoalRoom> {
+fn fill(
+    board: &Board,
+    entrance: u16,
+    cells: &[u16],
+    budget: &mut usize,
+    give_up: &dyn Fn() -> bool,
+) -> Option<GoalRoom> {
     let local = Local {
         board,
         cells,
@@ -229,7 +239,7 @@ fn fill(board: &Board, entrance: u16, cells: &[u16], budget: &mut usize) -> Opti
     let mut arrangements = vec![local.cells_of(boxes)];
     let mut plans = Vec::new();
     while boxes != 0 {
-        let (left, plan) = take_one_out(&local, boxes, budget)?;
+        let (left, plan) = take_one_out(&local, boxes, budget, give_up)?;
         boxes = left;
         arrangements.push(local.cells_of(boxes));
         plans.push(plan);
@@ -248,7 +258,12 @@ type Position = (u64, u16);
 
 /// The fewest pulls that take one box of `boxes` out onto the entrance, the
 /// player ending beyond it: the boxes left, and the same moves as pushes.
-fn take_one_out(local: &Local, boxes: u64, budget: &mut usize) -> Option<(u64, Plan)> {
+fn take_one_out(
+    local: &Local,
+    boxes: u64,
+    budget: &mut usize,
+    give_up: &dyn Fn() -> bool,
+) -> Option<(u64, Plan)> {
     let board = local.board;
     let entrance = local.entrance;
     // Backwards, the player starts where it could walk out after the step.
@@ -261,6 +276,10 @@ fn take_one_out(local: &Local, boxes: u64, budget: &mut usize) -> Option<(u64, P
     while head < queue.len() {
         if queue.len() > MAX_STEP_POSITIONS || queue.len() > *budget {
             *budget = budget.saturating_sub(queue.len());
+            return None;
+        }
+        if head % GIVE_UP_EVERY == 0 && give_up() {
+            *budget = 0;
             return None;
         }
         let (set, player) = queue[head];
@@ -382,7 +401,7 @@ mod tests {
              #   #####\n\
              #########",
         );
-        let rooms = Rooms::find(&b);
+        let rooms = Rooms::find(&b, &|| false);
         assert_eq!(rooms.rooms.len(), 1);
         let at = |r, c| b.compact(level.grid.cell(r, c));
         let room = &rooms.rooms[0];
@@ -410,19 +429,21 @@ mod tests {
              ##  ######\n\
              \x20####",
         );
-        let rooms = Rooms::find(&b);
+        let rooms = Rooms::find(&b, &|| false);
         assert_eq!(rooms.rooms.len(), 1);
         assert_eq!(rooms.rooms[0].plans.len(), 8);
         replay(&b, &rooms, &rooms.rooms[0]);
+        // Told to give up (the time is up), the room is left out.
+        assert!(Rooms::find(&b, &|| true).rooms.is_empty());
     }
 
     #[test]
     fn no_room_with_a_box_inside_or_two_behind_one_door() {
         let (b, _) = board("########\n#@ $.$.#\n########");
-        assert!(Rooms::find(&b).rooms.is_empty());
+        assert!(Rooms::find(&b, &|| false).rooms.is_empty());
         // Two goal pockets behind the cell above the player: no room there.
         let (b, level) = board("#####\n#. .#\n## ##\n#$$@#\n#####");
-        let rooms = Rooms::find(&b);
+        let rooms = Rooms::find(&b, &|| false);
         let at = |r, c| b.compact(level.grid.cell(r, c));
         assert!(rooms.entered_at(at(1, 2)).is_none());
         for room in &rooms.rooms {

@@ -378,7 +378,7 @@ mod tests {
         assert!(levels.len() >= 4);
         for level in &levels {
             let board = Board::new(level).unwrap();
-            let rooms = Rooms::find(&board);
+            let rooms = Rooms::find(&board, &|| false);
             assert!(!rooms.rooms.is_empty(), "{} has a goal room", level.name);
             for (method, weight) in [
                 (Method::Greedy, 1),
