@@ -37,8 +37,18 @@ pub fn limit(requested_mb: Option<u64>, physical: Option<u64>, jobs: u64) -> (u6
 
 /// The machine's physical memory in bytes, from `/proc/meminfo` (Linux).
 pub fn physical() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    proc_kb("/proc/meminfo", "MemTotal:")
+}
+
+/// The process's resident memory in bytes, from `/proc/self/status` (Linux).
+pub fn resident() -> Option<u64> {
+    proc_kb("/proc/self/status", "VmRSS:")
+}
+
+/// A `KEY: n kB` line of a `/proc` file, in bytes.
+fn proc_kb(path: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
 }

@@ -131,10 +131,7 @@ fn grouped(n: u64) -> String {
 /// search's tables and every thread of `--fast`, which the search's own
 /// report does not give while it runs.
 fn resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    super::memory::resident()
 }
 
 #[cfg(test)]
