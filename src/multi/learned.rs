@@ -109,10 +109,7 @@ impl Patterns {
     /// The boxes of `off` in groups: boxes two steps apart or less are in
     /// one group.
     fn groups(&mut self, board: &Board, off: &[u16]) -> Vec<Vec<u16>> {
-        if self.marks.len() != board.len() {
-            self.marks = vec![0; board.len()];
-            self.alone = vec![false; board.len()];
-        }
+        self.size_for(board);
         for &b in off {
             self.alone[b as usize] = true;
         }
@@ -151,6 +148,14 @@ impl Patterns {
         groups
     }
 
+    /// Sizes the scratch space for `board`.
+    fn size_for(&mut self, board: &Board) {
+        if self.marks.len() != board.len() {
+            self.marks = vec![0; board.len()];
+            self.alone = vec![false; board.len()];
+        }
+    }
+
     /// Keeps `core`, dead with the player on `player`.
     fn keep(&mut self, board: &Board, core: Vec<u16>, player: u16) {
         if self.anchored.len() != board.len() {
@@ -165,10 +170,7 @@ impl Patterns {
 
     /// The least cell of the player's area among pattern `p`'s boxes alone.
     fn area_of(&mut self, board: &Board, p: usize, player: u16) -> u16 {
-        if self.marks.len() != board.len() {
-            self.marks = vec![0; board.len()];
-            self.alone = vec![false; board.len()];
-        }
+        self.size_for(board);
         for &c in &self.cells[p] {
             self.alone[c as usize] = true;
         }

@@ -2,9 +2,10 @@
 //!
 //! Pruning, in the order it is met: a box frozen off a goal kills the node;
 //! in the non-optimal searches, so does a learned deadlock (see
-//! [`crate::multi::learned`]); when a PI-corral exists only its pushes are tried, and a corral whose
-//! boxes alone can never all reach goals kills the node (see
-//! [`crate::multi::corral`], [`crate::multi::subset`]); a push onto a dead
+//! [`crate::multi::learned`]); when a PI-corral exists only its pushes are
+//! tried, and a corral whose boxes alone can never all reach goals kills
+//! the node (see [`crate::multi::corral`], [`crate::multi::subset`]); a
+//! push onto a dead
 //! square is never made; a push that freezes a box off a goal, or whose
 //! bound is infinite, makes no child. A box pushed into a dead-end tunnel of
 //! goals goes on to the deepest free goal in one move (it can only go
