@@ -13,6 +13,7 @@ use super::room::Rooms;
 use super::search::{self, Config};
 use crate::moves::{Limit, Outcome};
 use std::collections::VecDeque;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -267,6 +268,11 @@ pub(crate) fn fast(
 /// Runs every lane on its own thread (the first on this one, with the
 /// progress display) and returns their results in lane order, with the
 /// lane that finished first, if any did.
+///
+/// A lane that panics (a bug) stops the others at once, and the panic goes
+/// on to the caller when they have ended: the level gets an error rather
+/// than an answer from a search that may have been left inconsistent, and
+/// no lane runs on to its time limit for nothing.
 fn run_lanes(
     board: &Board,
     lanes: &[Vec<Phase>],
@@ -277,38 +283,41 @@ fn run_lanes(
     let known = Knowledge::default();
     // The lane that raised `stop` first: its answer is the one given.
     let first = AtomicUsize::new(usize::MAX);
-    let finish = |lane: usize, result: LaneResult| {
-        if !matches!(result.outcome, Outcome::Limit(_)) && !stop.swap(true, Ordering::Relaxed) {
-            first.store(lane, Ordering::Relaxed);
+    let finish = |lane: usize, run: &mut dyn FnMut() -> LaneResult| {
+        let result = catch_unwind(AssertUnwindSafe(run));
+        match &result {
+            Ok(r) if matches!(r.outcome, Outcome::Limit(_)) => {}
+            Ok(_) if !stop.swap(true, Ordering::Relaxed) => first.store(lane, Ordering::Relaxed),
+            Ok(_) => {}
+            Err(_) => stop.store(true, Ordering::Relaxed),
         }
         result
     };
-    let results = std::thread::scope(|scope| {
+    let results: Vec<_> = std::thread::scope(|scope| {
         let others: Vec<_> = lanes[1..]
             .iter()
             .enumerate()
             .map(|(k, phases)| {
                 let (finish, known) = (&finish, &known);
                 scope.spawn(move || {
-                    finish(
-                        k + 1,
-                        run_lane(board, known, phases, limits, stop, &mut |_| {}),
-                    )
+                    finish(k + 1, &mut || {
+                        run_lane(board, known, phases, limits, stop, &mut |_| {})
+                    })
                 })
             })
             .collect();
-        let mine = finish(
-            0,
-            run_lane(board, &known, &lanes[0], limits, stop, progress),
-        );
+        let mine = finish(0, &mut || {
+            run_lane(board, &known, &lanes[0], limits, stop, progress)
+        });
         let mut results = vec![mine];
-        results.extend(
-            others
-                .into_iter()
-                .map(|h| h.join().expect("a search lane panicked")),
-        );
+        // A lane's panic is caught inside its thread, so joining never fails.
+        results.extend(others.into_iter().map(|h| h.join().unwrap_or_else(Err)));
         results
     });
+    let results = results
+        .into_iter()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap_or_else(|panic| resume_unwind(panic));
     let winner = first.load(Ordering::Relaxed);
     (results, (winner != usize::MAX).then_some(winner))
 }
@@ -370,6 +379,37 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_panicking_lane_stops_the_others_and_the_panic_reaches_the_caller() {
+        // Boxxle I 45 (21 boxes): the feature lane alone would search until
+        // its memory runs out, and without the stop nothing would be raised.
+        let level = &crate::level::parse_xsb(BOXXLE_45.as_bytes(), 1000).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        // A share of zero is a bug: the lane panics dividing by it.
+        let broken = Phase::new(Method::Packing, 1, 0, false);
+        let lanes = vec![
+            vec![Phase::new(Method::Features, 1, 1, false)],
+            vec![broken, Phase::PLAIN_ASTAR],
+        ];
+        let limits = Limits {
+            time: None,
+            max_nodes: None,
+            max_memory: 256 << 20,
+        };
+        let stop = AtomicBool::new(false);
+        let ran = catch_unwind(AssertUnwindSafe(|| {
+            run_lanes(&board, &lanes, &limits, &stop, &mut |_| {})
+        }));
+        assert!(ran.is_err());
+        assert!(stop.load(Ordering::Relaxed));
+    }
+
+    const BOXXLE_45: &str = "    #########\n    #.......#\n    #.......#\n    #.......#\n\
+        \x20   #### $###\n     #  $  ##\n     # $ $  #\n ###### # # ###\n\
+        \x20#  ## $ $ $  #\n## $$         #\n#   #####$##$##\n#   $     $ $ ###\n\
+        ######## $#     #\n     #  $ #  #  #\n     #   @#$  $ #\n     ## $ $   $ #\n\
+        \x20     ########  #\n             ####\n";
 
     #[test]
     fn lanes_never_repeat_a_search() {
