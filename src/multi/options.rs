@@ -63,6 +63,10 @@ impl Method {
     }
 }
 
+/// Resident memory beyond the live bytes a search counts, as a part of
+/// them: `1 / ALLOCATOR_SHARE`.
+const ALLOCATOR_SHARE: usize = 8;
+
 /// When to give up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -106,7 +110,9 @@ impl Limits {
         {
             return Some(Limit::Time(t));
         }
-        if memory >= self.max_memory {
+        // The estimate counts live bytes; the allocator keeps about an
+        // eighth more resident (the blocks vectors left when they grew).
+        if memory + memory / ALLOCATOR_SHARE >= self.max_memory {
             return Some(Limit::Memory(self.max_memory));
         }
         None

@@ -112,7 +112,9 @@ impl SubsetSearch {
 
     /// Bytes held by the answers kept, for the memory limit.
     pub fn memory_bytes(&self) -> usize {
-        (self.known.capacity() + self.asked.capacity()) * (16 + 1 + 8)
+        // A bucket holds the 16-byte aligned pair and a control byte.
+        let bucket = std::mem::size_of::<(Key, bool)>() + 1;
+        (self.known.capacity() + self.asked.capacity()) * bucket
     }
 
     /// Breadth-first over pushes of the `k` boxes alone: `false` as soon as

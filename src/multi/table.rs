@@ -37,6 +37,10 @@ pub(crate) struct Key<'a> {
     pub hash: u64,
 }
 
+/// Nodes a search may add between two limit checks (256 expansions of up
+/// to a hundred children each, with room to spare).
+const GROWTH_HEADROOM: usize = 1 << 15;
+
 /// Marks a free table slot.
 const FREE: u64 = u64::MAX;
 
@@ -191,11 +195,16 @@ impl Nodes {
         }
     }
 
-    /// Bytes held, for the memory limit and `--stats`.
+    /// Bytes held, for the memory limit and `--stats`. The table doubles
+    /// when half full and holds its old slots and the new ones for a moment:
+    /// once that can happen before the next limit check, those bytes count
+    /// already, so a limit stops the search before the jump, not after it.
     pub fn memory_bytes(&self) -> usize {
+        let slots = self.slots.len() * 8;
+        let growing = (self.len() + GROWTH_HEADROOM) * 2 > self.slots.len();
         self.keys.capacity() * 2
             + self.len() * (8 + 4 + 4 + 4 + 2 + 1 + 2 + 1)
-            + self.slots.len() * 8
+            + if growing { 3 * slots } else { slots }
     }
 }
 
