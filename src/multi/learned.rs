@@ -9,11 +9,14 @@
 //!
 //! So now and then the boxes off goals of an expanded position (all of
 //! them when few, else each group of near neighbours) are searched alone
-//! ([`SubsetSearch`]). When they are dead, the set is shrunk to a core that
-//! is still dead, and kept with the player's area it was proven in. From then on every position holding the core's
-//! cells, with the player in that same area (among the core's boxes alone),
-//! is dead at once. That is sound: taking boxes away never makes a position
-//! harder, and the player's area among fewer boxes is the one proven.
+//! ([`SubsetSearch`]), and so are growing sets of the boxes nearest one of
+//! them, in turn, boxes on goals included: many knots hold a box already
+//! home. When a set is dead, it is shrunk to a core that is still dead,
+//! and kept with the player's area it was proven in. From then on every
+//! position holding the core's cells, with the player in that same area
+//! (among the core's boxes alone), is dead at once. That is sound: taking
+//! boxes away never makes a position harder, and the player's area among
+//! fewer boxes is the one proven.
 
 use super::board::{Board, NONE};
 use super::subset::{MAX_BOXES, SubsetSearch};
@@ -35,6 +38,8 @@ pub(crate) struct Patterns {
     marks: Vec<u32>,
     stamp: u32,
     queue: Vec<u16>,
+    /// Calls to [`Patterns::learn`] so far: whose turn it is to be a seed.
+    turn: usize,
 }
 
 impl Patterns {
@@ -79,11 +84,21 @@ impl Patterns {
             .copied()
             .filter(|&b| !board.is_goal[b as usize])
             .collect();
-        let candidates = if off.len() <= MAX_BOXES {
-            vec![off]
+        let mut candidates = if off.len() <= MAX_BOXES {
+            vec![off.clone()]
         } else {
             self.groups(board, &off)
         };
+        // One box off a goal per call, in turn, with the boxes around it.
+        if !off.is_empty() {
+            self.turn = self.turn.wrapping_add(1);
+            let seed = off[self.turn % off.len()];
+            for near in self.neighbourhoods(board, boxes, seed) {
+                if !candidates.contains(&near) {
+                    candidates.push(near);
+                }
+            }
+        }
         let Some(mut core) = candidates
             .into_iter()
             .find(|c| c.len() >= 2 && c.len() <= MAX_BOXES && subset.dead(board, c, player))
@@ -146,6 +161,70 @@ impl Patterns {
             self.alone[b as usize] = false;
         }
         groups
+    }
+
+    /// Around `seed`, the boxes of `boxes` nearest to it over the floor, in
+    /// growing sets: the nearest boxes of any kind, and the nearest boxes on
+    /// goals. A knot often holds boxes already home (goals
+    /// walled in by them, a box that can reach only goals they stand on),
+    /// and a small core is proven in a few positions where a search of six
+    /// boxes would run out of budget.
+    fn neighbourhoods(&mut self, board: &Board, boxes: &[u16], seed: u16) -> Vec<Vec<u16>> {
+        self.size_for(board);
+        for &b in boxes {
+            self.alone[b as usize] = true;
+        }
+        let mut out: Vec<Vec<u16>> = Vec::new();
+        let mut add = |set: &[u16]| {
+            let mut set = set.to_vec();
+            set.sort_unstable();
+            if !out.contains(&set) {
+                out.push(set);
+            }
+        };
+        let (near, home) = self.nearest(board, seed);
+        for k in 2..=near.len() {
+            add(&near[..k]);
+        }
+        for k in 2..=home.len() {
+            add(&home[..k]);
+        }
+        for &b in boxes {
+            self.alone[b as usize] = false;
+        }
+        out
+    }
+
+    /// From `seed` over the floor, breadth first: `seed` and the boxes
+    /// (marked in `alone`) nearest to it, and `seed` and the nearest boxes
+    /// on goals, [`MAX_BOXES`] in all at most each.
+    fn nearest(&mut self, board: &Board, seed: u16) -> (Vec<u16>, Vec<u16>) {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        self.queue.clear();
+        self.queue.push(seed);
+        self.marks[seed as usize] = stamp;
+        let (mut near, mut home) = (vec![seed], vec![seed]);
+        let mut i = 0;
+        while i < self.queue.len() && (near.len() < MAX_BOXES || home.len() < MAX_BOXES) {
+            let c = self.queue[i];
+            i += 1;
+            if c != seed && self.alone[c as usize] {
+                if near.len() < MAX_BOXES {
+                    near.push(c);
+                }
+                if board.is_goal[c as usize] && home.len() < MAX_BOXES {
+                    home.push(c);
+                }
+            }
+            for n in board.next[c as usize] {
+                if n != NONE && self.marks[n as usize] != stamp {
+                    self.marks[n as usize] = stamp;
+                    self.queue.push(n);
+                }
+            }
+        }
+        (near, home)
     }
 
     /// Sizes the scratch space for `board`.
@@ -276,6 +355,27 @@ mod tests {
         let mut knot = vec![at(1, 3), at(1, 4)];
         knot.sort_unstable();
         assert_eq!(patterns.cells, vec![knot]);
+    }
+
+    #[test]
+    fn a_knot_with_a_box_already_home_is_found() {
+        // The loose box can reach only the goal the other box stands on,
+        // and that box can never leave it: neither alone is dead.
+        let (level, b) = board(
+            "#########\n\
+             #@.$ *  #\n\
+             #########",
+        );
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut subset = SubsetSearch::default();
+        for alone in [[at(1, 3)], [at(1, 5)]] {
+            assert!(!subset.dead(&b, &alone, b.start_player));
+        }
+        let mut boxes = b.start_boxes.clone();
+        boxes.sort_unstable();
+        let mut patterns = Patterns::default();
+        assert!(patterns.learn(&b, &mut subset, &boxes, b.start_player));
+        assert_eq!(patterns.cells, vec![boxes]);
     }
 
     #[test]

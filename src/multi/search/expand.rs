@@ -20,9 +20,9 @@ use crate::multi::table::{Key, NodeId};
 use std::rc::Rc;
 
 /// One expanded node in this many is searched for a new learned deadlock:
-/// a knot shows up in very many nodes, so a sample finds it, at a
-/// sixteenth of the cost (the figures are in the README).
-const LEARN_EVERY: u64 = 16;
+/// a knot shows up in very many nodes, so a sample finds it, at an eighth
+/// of the cost (the figures are in the README).
+const LEARN_EVERY: u64 = 8;
 
 /// The pushes (box cell, direction) of a PI-corral: the only ones tried.
 type CorralPushes = Vec<(u16, Direction)>;
