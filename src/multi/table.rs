@@ -260,4 +260,29 @@ mod tests {
         }
         assert_eq!(nodes.find(&a), Some(na));
     }
+
+    #[test]
+    fn the_estimate_counts_a_doubling_before_it_happens() {
+        let mut nodes = Nodes::new(1);
+        let mut doublings = 0;
+        for i in 0..200_000u32 {
+            let before = nodes.memory_bytes();
+            let slots = nodes.slots.len();
+            let boxes = [i as u16];
+            let key = Key {
+                boxes: &boxes,
+                player: (i >> 16) as u16,
+                hash: (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            };
+            nodes.insert(&key, 0, 0, None, StoredPush::default());
+            if nodes.slots.len() > slots {
+                doublings += 1;
+                // Old and new slots were both held for a moment.
+                let peak = (slots + nodes.slots.len()) * 8;
+                assert!(before >= peak, "{before} < {peak} at node {i}");
+            }
+        }
+        // The headroom did not hide the first doublings.
+        assert!(doublings >= 4);
+    }
 }
