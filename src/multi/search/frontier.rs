@@ -24,7 +24,12 @@ pub(super) enum Frontier {
 pub(super) struct FeatureCells {
     slot: HashMap<u32, usize>,
     heaps: Vec<BinaryHeap<Reverse<(u64, NodeId)>>>,
+    /// Per heap, its feature value.
+    values: Vec<u32>,
     cursor: usize,
+    /// When set, every other pop is from the cell of least feature value.
+    favour_least: bool,
+    turn: bool,
     len: usize,
     /// Per node, its feature value, worked out when first queued.
     feature: Vec<u32>,
@@ -37,6 +42,7 @@ impl FeatureCells {
         let at = *self.slot.entry(feature).or_insert(next);
         if at == next {
             self.heaps.push(BinaryHeap::new());
+            self.values.push(feature);
         }
         self.heaps[at].push(Reverse((key, node)));
         self.len += 1;
@@ -45,6 +51,16 @@ impl FeatureCells {
     fn pop(&mut self) -> Option<(u64, NodeId)> {
         if self.len == 0 {
             return None;
+        }
+        self.turn = !self.turn;
+        if self.favour_least && self.turn {
+            let least = (0..self.heaps.len())
+                .filter(|&i| !self.heaps[i].is_empty())
+                .min_by_key(|&i| self.values[i]);
+            if let Some(Reverse(e)) = least.and_then(|i| self.heaps[i].pop()) {
+                self.len -= 1;
+                return Some(e);
+            }
         }
         loop {
             let at = self.cursor % self.heaps.len();
@@ -61,9 +77,12 @@ impl Frontier {
     pub fn for_method(method: Method) -> Frontier {
         match method {
             Method::AStar | Method::Ucs | Method::Greedy => Frontier::Heap(BinaryHeap::new()),
-            Method::Features | Method::BoxMoves | Method::Packing => {
-                Frontier::Cells(FeatureCells::default())
-            }
+            Method::Features | Method::BoxMoves => Frontier::Cells(FeatureCells::default()),
+            // Every other turn to the most advanced cell (see `advice`).
+            Method::Packing => Frontier::Cells(FeatureCells {
+                favour_least: true,
+                ..FeatureCells::default()
+            }),
             Method::Bfs => Frontier::Queue(VecDeque::new()),
             Method::Dfs => Frontier::Stack(Vec::new()),
         }
@@ -149,5 +168,31 @@ mod tests {
         // Cells in the order first met (1, 2, 7), each giving its lowest key.
         assert_eq!(order, [11, 12, 14, 13, 10]);
         assert!(cells.pop().is_none());
+    }
+
+    #[test]
+    fn favouring_the_least_cell_takes_every_other_turn() {
+        let mut nodes = Nodes::new(1);
+        let ids: Vec<NodeId> = (0..6u16)
+            .map(|i| {
+                let key = Key {
+                    boxes: &[i],
+                    player: 0,
+                    hash: i as u64,
+                };
+                nodes.insert(&key, 0, 0, None, StoredPush::default())
+            })
+            .collect();
+        let mut cells = Frontier::for_method(Method::Packing);
+        for (feature, node) in [(5, 0), (5, 1), (9, 2), (9, 3), (1, 4), (1, 5)] {
+            cells.set_feature(ids[node], feature);
+            cells.push(node as u64, ids[node]);
+        }
+        let order: Vec<usize> = std::iter::from_fn(|| cells.pop())
+            .map(|(_, n)| n.index())
+            .collect();
+        // Least cell (1), then the turn (cell 5), least, turn (cell 9), then
+        // the least non-empty (cell 5), the turn (cell 9).
+        assert_eq!(order, [4, 0, 5, 2, 1, 3]);
     }
 }

@@ -1,0 +1,121 @@
+//! What [`Method::Packing`] knows of each node: how far it is along the
+//! packing order, and what it pays for the pushes that led to it.
+//!
+//! The search is laid out as Festival's feature-space search is (Shoham and
+//! Schaeffer's FESS): a node's *cell* is the most goals its path has packed
+//! in plan order (the best on the path, so a node that lifts a box off a
+//! goal to rearrange the room stays where its progress is) together with
+//! the number of areas its boxes cut the floor into. The cells are visited
+//! in turn, and every other turn goes to the most advanced cell. Inside a
+//! cell, nodes are taken by what their path cost: a push that follows the
+//! plan, or that joins two areas, is free, and every other push costs one;
+//! ties go to the better packing score.
+//!
+//! [`Method::Packing`]: crate::multi::options::Method::Packing
+
+use crate::multi::packing::PackScore;
+use crate::multi::table::NodeId;
+
+/// What a goal filled in plan order is worth, in pushes, in the score that
+/// breaks ties inside a cell.
+const PACKED_BONUS: u64 = 32;
+
+/// Per node, its measure against the packing order.
+#[derive(Default)]
+pub(super) struct Advice {
+    /// Goals not packed in plan order (high half) and the pushes of the
+    /// next box to its goal (low half).
+    score: Vec<u32>,
+    /// The most goals packed in plan order on the node's path.
+    best_packed: Vec<u16>,
+    /// The areas the node's boxes cut the floor into.
+    areas: Vec<u16>,
+}
+
+impl Advice {
+    /// True when `node` has not been measured yet.
+    pub fn is_new(&self, node: NodeId) -> bool {
+        node.index() >= self.score.len()
+    }
+
+    /// Measures a new node (reached from `parent`); `goals` is the level's
+    /// goal count. Returns its cell.
+    pub fn record(
+        &mut self,
+        node: NodeId,
+        parent: Option<NodeId>,
+        score: PackScore,
+        goals: u32,
+        areas: u32,
+    ) -> u32 {
+        let u = node.index();
+        self.score.resize(u + 1, 0);
+        self.best_packed.resize(u + 1, 0);
+        self.areas.resize(u + 1, 0);
+        self.score[u] = (goals - score.packed) << 16 | score.next.min(0xFFFF);
+        let before = parent.map_or(0, |p| self.best_packed[p.index()]);
+        self.best_packed[u] = before.max(score.packed as u16);
+        self.areas[u] = areas.min(0xFFFF) as u16;
+        // Lower is further along: most packed first, then fewest areas.
+        (0xFFFF - self.best_packed[u] as u32) << 16 | self.areas[u] as u32
+    }
+
+    /// True when the push from `parent` to `node` joined areas of the floor
+    /// (so costs nothing).
+    pub fn joins_areas(&self, node: NodeId, parent: Option<NodeId>) -> bool {
+        parent.is_some_and(|p| self.areas[node.index()] < self.areas[p.index()])
+    }
+
+    /// The frontier key inside a cell: the path's cost `g`, then the score
+    /// (twice the bound `h`, the next box's pushes, and the goals not packed).
+    pub fn key(&self, node: NodeId, g: u64, h: u64) -> (u64, u64) {
+        let score = self.score.get(node.index()).copied().unwrap_or(0) as u64;
+        let (unpacked, next) = (score >> 16, score & 0xFFFF);
+        (g, 2 * h + next + PACKED_BONUS * unpacked)
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.score.capacity() * 4 + (self.best_packed.capacity() + self.areas.capacity()) * 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::multi::table::{Key, Nodes, StoredPush};
+
+    fn ids(n: u16) -> Vec<NodeId> {
+        let mut nodes = Nodes::new(1);
+        (0..n)
+            .map(|i| {
+                let key = Key {
+                    boxes: &[i],
+                    player: 0,
+                    hash: i as u64,
+                };
+                nodes.insert(&key, 0, 0, None, StoredPush::default())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_node_keeps_the_best_packing_of_its_path() {
+        let id = ids(3);
+        let mut advice = Advice::default();
+        let score = |packed, next| PackScore { packed, next };
+        let root = advice.record(id[0], None, score(2, 5), 10, 3);
+        // A box lifted off a goal: the child stays in its parent's cell
+        // for the packing, and its own areas count.
+        let lifted = advice.record(id[1], Some(id[0]), score(1, 2), 10, 2);
+        assert_eq!(lifted >> 16, root >> 16);
+        assert!(lifted < root);
+        assert!(advice.joins_areas(id[1], Some(id[0])));
+        // One more goal packed: a cell further along, whatever its areas.
+        let packed = advice.record(id[2], Some(id[1]), score(3, 4), 10, 5);
+        assert!(packed < lifted);
+        assert!(!advice.joins_areas(id[2], Some(id[1])));
+        // Inside a cell the path's cost comes first, then the score.
+        assert!(advice.key(id[0], 1, 50) > advice.key(id[1], 0, 90));
+        assert!(advice.key(id[2], 1, 4) < advice.key(id[1], 1, 4));
+    }
+}
