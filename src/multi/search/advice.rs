@@ -11,18 +11,28 @@
 //! plan, or that joins two areas, is free, and every other push costs one;
 //! ties go to the better packing score.
 //!
+//! That needs an order to follow: where the packing order has fewer than
+//! three phases (goals in the open, most puzzle levels), a search led by
+//! it runs breadth-first over the pushes off the plan, so there the cells
+//! are the areas alone and nodes are taken greedily by cost plus score.
+//!
 //! [`Method::Packing`]: crate::multi::options::Method::Packing
 
-use crate::multi::packing::PackScore;
+use crate::multi::packing::{PackScore, Packing};
 use crate::multi::table::NodeId;
 
-/// What a goal filled in plan order is worth, in pushes, in the score that
-/// breaks ties inside a cell.
+/// What a goal filled in plan order is worth, in pushes, in the score.
 const PACKED_BONUS: u64 = 32;
+
+/// Phases an order needs to be followed as FESS does.
+const ORDERED_PHASES: usize = 3;
 
 /// Per node, its measure against the packing order.
 #[derive(Default)]
 pub(super) struct Advice {
+    /// False when the order says little (fewer than [`ORDERED_PHASES`]
+    /// phases): then cells are the areas alone and the key is greedy.
+    ordered: bool,
     /// Goals not packed in plan order (high half) and the pushes of the
     /// next box to its goal (low half).
     score: Vec<u32>,
@@ -33,6 +43,18 @@ pub(super) struct Advice {
 }
 
 impl Advice {
+    pub fn new(packing: &Packing) -> Advice {
+        Advice {
+            ordered: packing.phases.len() >= ORDERED_PHASES,
+            ..Advice::default()
+        }
+    }
+
+    /// True when the search follows the order as FESS does.
+    pub fn ordered(&self) -> bool {
+        self.ordered
+    }
+
     /// True when `node` has not been measured yet.
     pub fn is_new(&self, node: NodeId) -> bool {
         node.index() >= self.score.len()
@@ -56,6 +78,9 @@ impl Advice {
         let before = parent.map_or(0, |p| self.best_packed[p.index()]);
         self.best_packed[u] = before.max(score.packed as u16);
         self.areas[u] = areas.min(0xFFFF) as u16;
+        if !self.ordered {
+            return areas;
+        }
         // Lower is further along: most packed first, then fewest areas.
         (0xFFFF - self.best_packed[u] as u32) << 16 | self.areas[u] as u32
     }
@@ -63,7 +88,7 @@ impl Advice {
     /// True when the push from `parent` to `node` joined areas of the floor
     /// (so costs nothing).
     pub fn joins_areas(&self, node: NodeId, parent: Option<NodeId>) -> bool {
-        parent.is_some_and(|p| self.areas[node.index()] < self.areas[p.index()])
+        self.ordered && parent.is_some_and(|p| self.areas[node.index()] < self.areas[p.index()])
     }
 
     /// The frontier key inside a cell: the path's cost `g`, then the score
@@ -71,7 +96,12 @@ impl Advice {
     pub fn key(&self, node: NodeId, g: u64, h: u64) -> (u64, u64) {
         let score = self.score.get(node.index()).copied().unwrap_or(0) as u64;
         let (unpacked, next) = (score >> 16, score & 0xFFFF);
-        (g, 2 * h + next + PACKED_BONUS * unpacked)
+        let score = 2 * h + next + PACKED_BONUS * unpacked;
+        if self.ordered {
+            (g, score)
+        } else {
+            (g + score, h)
+        }
     }
 
     pub fn memory_bytes(&self) -> usize {
@@ -101,7 +131,10 @@ mod tests {
     #[test]
     fn a_node_keeps_the_best_packing_of_its_path() {
         let id = ids(3);
-        let mut advice = Advice::default();
+        let mut advice = Advice {
+            ordered: true,
+            ..Advice::default()
+        };
         let score = |packed, next| PackScore { packed, next };
         let root = advice.record(id[0], None, score(2, 5), 10, 3);
         // A box lifted off a goal: the child stays in its parent's cell
@@ -117,5 +150,17 @@ mod tests {
         // Inside a cell the path's cost comes first, then the score.
         assert!(advice.key(id[0], 1, 50) > advice.key(id[1], 0, 90));
         assert!(advice.key(id[2], 1, 4) < advice.key(id[1], 1, 4));
+    }
+
+    #[test]
+    fn without_an_order_the_cells_are_the_areas_and_the_key_is_greedy() {
+        let id = ids(2);
+        let mut advice = Advice::default();
+        let score = |packed, next| PackScore { packed, next };
+        assert_eq!(advice.record(id[0], None, score(2, 5), 10, 3), 3);
+        assert_eq!(advice.record(id[1], Some(id[0]), score(1, 2), 10, 2), 2);
+        assert!(!advice.joins_areas(id[1], Some(id[0])));
+        // g + 2h + next + 32 * unpacked, then h.
+        assert_eq!(advice.key(id[1], 3, 4), (3 + 8 + 2 + 32 * 9, 4));
     }
 }

@@ -78,11 +78,7 @@ impl Frontier {
         match method {
             Method::AStar | Method::Ucs | Method::Greedy => Frontier::Heap(BinaryHeap::new()),
             Method::Features | Method::BoxMoves => Frontier::Cells(FeatureCells::default()),
-            // Every other turn to the most advanced cell (see `advice`).
-            Method::Packing => Frontier::Cells(FeatureCells {
-                favour_least: true,
-                ..FeatureCells::default()
-            }),
+            Method::Packing => Frontier::Cells(FeatureCells::default()),
             Method::Bfs => Frontier::Queue(VecDeque::new()),
             Method::Dfs => Frontier::Stack(Vec::new()),
         }
@@ -96,6 +92,13 @@ impl Frontier {
 
     /// True when `node` must be given its feature ([`Frontier::set_feature`])
     /// before it is pushed.
+    /// From now on every other pop is from the cell of least feature value.
+    pub fn favour_least(&mut self) {
+        if let Frontier::Cells(c) = self {
+            c.favour_least = true;
+        }
+    }
+
     pub fn needs_feature(&self, node: NodeId) -> bool {
         matches!(self, Frontier::Cells(c) if node.index() >= c.feature.len())
     }
@@ -184,6 +187,7 @@ mod tests {
             })
             .collect();
         let mut cells = Frontier::for_method(Method::Packing);
+        cells.favour_least();
         for (feature, node) in [(5, 0), (5, 1), (9, 2), (9, 3), (1, 4), (1, 5)] {
             cells.set_feature(ids[node], feature);
             cells.push(node as u64, ids[node]);

@@ -166,18 +166,24 @@ pub(crate) fn run(
 impl<'b> Search<'b> {
     fn new(board: &'b Board, config: Config<'b>) -> Search<'b> {
         let n = board.len();
+        let advice = config.packing.map(Advice::new).unwrap_or_default();
+        let mut frontier = Frontier::for_method(config.method);
+        if advice.ordered() {
+            // Every other turn to the most advanced cell (see `advice`).
+            frontier.favour_least();
+        }
         Search {
             board,
             config,
             nodes: Nodes::new(board.start_boxes.len()),
-            frontier: Frontier::for_method(config.method),
+            frontier,
             occupied: vec![false; n],
             area: PlayerArea::new(n),
             bound: IncrementalBound::default(),
             prune: Pruning::default(),
             in_room: Vec::new(),
             fresh: Vec::new(),
-            advice: Advice::default(),
+            advice,
             stats: MultiStats::default(),
         }
     }
