@@ -9,7 +9,8 @@
 //! in turn, and every other turn goes to the most advanced cell. Inside a
 //! cell, nodes are taken by what their path cost: a push that follows the
 //! plan, or that joins two areas, is free, and every other push costs one;
-//! ties go to the better packing score.
+//! ties go to the better packing score. And a pushed box is pushed on at
+//! once along every path it can take, so a box's whole move is one step.
 //!
 //! That needs an order to follow: where the packing order has fewer than
 //! three phases (goals in the open, most puzzle levels), a search led by

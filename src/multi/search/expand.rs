@@ -13,7 +13,7 @@
 
 use super::incremental::Frozen;
 use super::push::Push;
-use super::{Method, Pruning, Search};
+use super::{Pruning, Search};
 use crate::grid::Direction;
 use crate::multi::board::NONE;
 use crate::multi::table::{Key, NodeId};
@@ -30,7 +30,7 @@ type CorralPushes = Vec<(u16, Direction)>;
 /// The node being expanded, as every push from it needs it.
 pub(super) struct Expansion<'a> {
     pub node: NodeId,
-    /// The node's cost so far: its pushes (for [`Method::Packing`], its
+    /// The node's cost so far: its pushes (for [`Method::Packing`](crate::multi::options::Method::Packing), its
     /// pushes off the plan).
     pub g: u32,
     pub boxes: &'a [u16],
@@ -230,7 +230,7 @@ impl Search<'_> {
     }
 
     /// What `pushes` pushes of a box from `from` to `end` cost (`occupied`
-    /// as before them): their number, or for [`Method::Packing`] nothing
+    /// as before them): their number, or for [`Method::Packing`](crate::multi::options::Method::Packing) nothing
     /// when they follow the packing order.
     fn push_cost(&self, x: &Expansion, from: u16, end: u16, pushes: u16) -> u32 {
         match (self.config.packing, x.phase) {
@@ -341,7 +341,7 @@ impl Search<'_> {
             .insert(&key, child.g, h, Some(x.node), child.push.stored());
         self.stats.generated += 1;
         self.enqueue(v);
-        if self.config.method == Method::BoxMoves && child.push.step.is_none() {
+        if self.box_moves() && child.push.step.is_none() {
             self.fresh.push((v, child.push.end(self.board)));
         }
     }

@@ -1,13 +1,13 @@
 //! Moves bigger than one push, for the non-optimal searches: a goal room's
 //! next step done at once when a box reaches its entrance (the plans of
-//! [`crate::multi::room`]), and the box moves of [`Method::BoxMoves`].
+//! [`crate::multi::room`]), and the box moves of `Method::BoxMoves`.
 
+use super::Search;
 use super::expand::{Child, Expansion};
 use super::push::Push;
-use super::{Method, Search};
 use crate::grid::Direction;
 
-/// Extra expansions of [`Method::BoxMoves`] after one expansion: a box's
+/// Extra expansions of the box moves after one expansion: a box's
 /// reachable positions rarely take more.
 const BOX_MOVE_EXPANSIONS: usize = 200;
 
@@ -55,8 +55,9 @@ impl Search<'_> {
         move_boxes(&mut self.occupied, after.iter().copied(), parent_cells());
     }
 
-    /// [`Method::BoxMoves`]: after an expansion, pushes each box it moved on,
-    /// breadth-first, as far as it goes: every position that box reaches by
+    /// Box moves (`Method::BoxMoves`, and the packing search with an order):
+    /// after an expansion, pushes each box it moved on, breadth-first, as far
+    /// as it goes: every position that box reaches by
     /// further pushes of its own (the other boxes staying) is generated at
     /// once, so a box's whole path is one step of the feature search, as a
     /// move is in FESS. Each such position is an ordinary node, queued in its
@@ -68,7 +69,7 @@ impl Search<'_> {
         boxes: &mut Vec<u16>,
         max_nodes: Option<u64>,
     ) -> usize {
-        debug_assert_eq!(self.config.method, Method::BoxMoves);
+        debug_assert!(self.box_moves());
         let mut at = 0;
         while at < self.fresh.len()
             && at < BOX_MOVE_EXPANSIONS

@@ -150,7 +150,7 @@ pub(crate) fn run(
         boxes.clear();
         boxes.extend_from_slice(s.nodes.boxes(node));
         s.expand(node, &boxes, None);
-        if s.config.method == Method::BoxMoves {
+        if s.box_moves() {
             work += s.push_moved_boxes_on(&mut boxes, limits.max_nodes);
         }
     }
@@ -248,6 +248,14 @@ impl<'b> Search<'b> {
         }
         let key = self.key_of(node);
         self.frontier.push(key, node);
+    }
+
+    /// True when each pushed box is pushed on at once along every path it
+    /// can take ([`Method::BoxMoves`], and the packing search where it
+    /// follows an order: a box's whole move is one step, as in FESS).
+    fn box_moves(&self) -> bool {
+        self.config.method == Method::BoxMoves
+            || (self.config.method == Method::Packing && self.advice.ordered())
     }
 
     /// Measures a new node against the packing order (`occupied` holding
