@@ -193,7 +193,7 @@ enum MethodArg {
     Features,
     /// the feature search, each box pushed on along its whole path at once (not optimal)
     BoxMoves,
-    /// the feature search ranked by the packing order (the goals filled back to front): pushes off the plan plus the bound (not optimal)
+    /// a feature search led by the packing order (the goals filled back to front): cells by goals filled in order, nodes by pushes off the plan (not optimal)
     Packing,
 }
 

@@ -47,12 +47,11 @@ pub enum Method {
     /// expansion, the boxes it moved are pushed on as far as they go, every
     /// position reached generated at once. Not optimal.
     BoxMoves,
-    /// The feature search with nodes ranked by the packing order (see
-    /// [`super::packing`]): pushes that do not follow the plan, plus twice
-    /// the bound, plus the next box's distance to its goal, less a bonus per
-    /// goal filled in plan order. A box brought along the plan costs
-    /// nothing, so the search follows the plan and tries the fewest detours
-    /// first. Not optimal.
+    /// A feature search led by the packing order (see [`super::packing`]):
+    /// cells by the goals filled in plan order and the areas, nodes by the
+    /// pushes off the plan, then by the packing score; a box brought along
+    /// the plan costs nothing, so the search follows the plan and tries the
+    /// fewest detours first. Not optimal.
     Packing,
 }
 
@@ -158,7 +157,7 @@ pub struct Progress {
     pub expanded: u64,
     pub generated: u64,
     /// Pushes of the node being expanded (for [`Method::Packing`], its
-    /// pushes off the plan).
+    /// path cost: pushes off the plan, less those that join areas).
     pub depth: u32,
     /// Its f value (pushes plus bound).
     pub bound: u32,

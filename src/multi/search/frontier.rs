@@ -77,8 +77,9 @@ impl Frontier {
     pub fn for_method(method: Method) -> Frontier {
         match method {
             Method::AStar | Method::Ucs | Method::Greedy => Frontier::Heap(BinaryHeap::new()),
-            Method::Features | Method::BoxMoves => Frontier::Cells(FeatureCells::default()),
-            Method::Packing => Frontier::Cells(FeatureCells::default()),
+            Method::Features | Method::BoxMoves | Method::Packing => {
+                Frontier::Cells(FeatureCells::default())
+            }
             Method::Bfs => Frontier::Queue(VecDeque::new()),
             Method::Dfs => Frontier::Stack(Vec::new()),
         }
@@ -90,8 +91,6 @@ impl Frontier {
         matches!(self, Frontier::Heap(_) | Frontier::Cells(_))
     }
 
-    /// True when `node` must be given its feature ([`Frontier::set_feature`])
-    /// before it is pushed.
     /// From now on every other pop is from the cell of least feature value.
     pub fn favour_least(&mut self) {
         if let Frontier::Cells(c) = self {
@@ -99,6 +98,8 @@ impl Frontier {
         }
     }
 
+    /// True when `node` must be given its feature ([`Frontier::set_feature`])
+    /// before it is pushed.
     pub fn needs_feature(&self, node: NodeId) -> bool {
         matches!(self, Frontier::Cells(c) if node.index() >= c.feature.len())
     }
