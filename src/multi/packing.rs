@@ -27,6 +27,10 @@ const MAX_PULL_STATES: usize = 100_000;
 /// square next to the goal would make the box look free when it is not.
 const MIN_PULLS_OUT: u32 = 3;
 
+/// Phases an order needs for [`Packing::ordered`]: with fewer (goals in the
+/// open, most puzzle levels) a search led by it has little to follow.
+const ORDERED_PHASES: usize = 3;
+
 /// Marks a cell without a goal in [`Packing::phase_at`].
 const NO_PHASE: u16 = u16::MAX;
 
@@ -79,6 +83,12 @@ impl Packing {
             phase_at,
             distance,
         }
+    }
+
+    /// True when the order is worth following step by step: a goal area
+    /// filled from the inside out, in [`ORDERED_PHASES`] phases or more.
+    pub fn ordered(&self) -> bool {
+        self.phases.len() >= ORDERED_PHASES
     }
 
     /// The phase being filled: the first with an empty goal (`None` when

@@ -53,19 +53,26 @@ impl Phase {
 /// The lanes of `--fast` for a number of threads: each lane runs its phases
 /// one after another, and the lanes run side by side.
 ///
-/// The feature search runs on a lane of its own; the box-move search and
-/// the packing search, which solve other levels (the packing search most of
-/// all on classic levels with a goal area), share the second lane with
-/// plain A*, which settles some levels none of them does. One thread runs
-/// the four a quarter each; three threads and more give each its own, then
-/// add weighted A* (weights 2 and 3). The feature and box-move searches use
-/// the goal-room macros and corridor rides. (The README's `--fast` section
-/// has the measurements behind this layout.)
-pub(crate) fn lanes(threads: usize) -> Vec<Vec<Phase>> {
+/// On two threads the feature search runs on a lane of its own; the
+/// box-move search and the packing search, which solve other levels, share
+/// the second lane with plain A*, which settles some levels none of them
+/// does. Where the packing order is `ordered` (a goal area filled from the
+/// inside out: classic levels), the packing search solves the most, so it
+/// leads the first lane for half the time, and the box-move search and
+/// plain A* share the second. One thread runs the four a quarter each;
+/// three threads and more give each its own, then add weighted A*
+/// (weights 2 and 3). The feature and box-move searches use the goal-room
+/// macros and corridor rides. (The README's `--fast` section has the
+/// measurements behind this layout.)
+pub(crate) fn lanes(threads: usize, ordered: bool) -> Vec<Vec<Phase>> {
     let features = |share| Phase::new(Method::Features, 1, share, true);
     let box_moves = |share| Phase::new(Method::BoxMoves, 1, share, true);
     let packing = |share| Phase::new(Method::Packing, 1, share, false);
     match threads {
+        2 if ordered => vec![
+            vec![packing(2), features(1)],
+            vec![box_moves(2), Phase::PLAIN_ASTAR],
+        ],
         0 | 1 => vec![vec![
             features(4),
             box_moves(4),
@@ -141,9 +148,12 @@ impl Knowledge {
             rooms: phase
                 .macros
                 .then(|| self.rooms.get_or_init(|| Rooms::find(board, give_up))),
-            packing: (phase.method == Method::Packing)
-                .then(|| self.packing.get_or_init(|| Packing::find(board))),
+            packing: (phase.method == Method::Packing).then(|| self.packing(board)),
         }
+    }
+
+    fn packing(&self, board: &Board) -> &Packing {
+        self.packing.get_or_init(|| Packing::find(board))
     }
 }
 
@@ -222,7 +232,9 @@ pub(crate) fn fast(
         let optimal = outcome.solution().is_some();
         return (outcome, alone_stats, optimal);
     }
-    let lanes = lanes(options.threads);
+    let known = Knowledge::default();
+    let ordered = known.packing(board).ordered();
+    let lanes = lanes(options.threads, ordered);
     let count = lanes.len() as u64;
     let lane_limits = Limits {
         time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
@@ -231,7 +243,7 @@ pub(crate) fn fast(
             .map(|n| n.saturating_sub(alone_stats.generated) / count),
         max_memory: limits.max_memory / count as usize,
     };
-    let (results, winner) = run_lanes(board, &lanes, &lane_limits, &stop, progress);
+    let (results, winner) = run_lanes(board, &known, &lanes, &lane_limits, &stop, progress);
     // Counters add up; the memory of the search alone was freed before the lanes.
     let mut total = MultiStats {
         memory_bytes: 0,
@@ -275,12 +287,12 @@ pub(crate) fn fast(
 /// no lane runs on to its time limit for nothing.
 fn run_lanes(
     board: &Board,
+    known: &Knowledge,
     lanes: &[Vec<Phase>],
     limits: &Limits,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> (Vec<LaneResult>, Option<usize>) {
-    let known = Knowledge::default();
     // The lane that raised `stop` first: its answer is the one given.
     let first = AtomicUsize::new(usize::MAX);
     let finish = |lane: usize, run: &mut dyn FnMut() -> LaneResult| {
@@ -298,7 +310,7 @@ fn run_lanes(
             .iter()
             .enumerate()
             .map(|(k, phases)| {
-                let (finish, known) = (&finish, &known);
+                let finish = &finish;
                 scope.spawn(move || {
                     finish(k + 1, &mut || {
                         run_lane(board, known, phases, limits, stop, &mut |_| {})
@@ -307,7 +319,7 @@ fn run_lanes(
             })
             .collect();
         let mine = finish(0, &mut || {
-            run_lane(board, &known, &lanes[0], limits, stop, progress)
+            run_lane(board, known, &lanes[0], limits, stop, progress)
         });
         let mut results = vec![mine];
         // A lane's panic is caught inside its thread, so joining never fails.
@@ -399,7 +411,14 @@ mod tests {
         };
         let stop = AtomicBool::new(false);
         let ran = catch_unwind(AssertUnwindSafe(|| {
-            run_lanes(&board, &lanes, &limits, &stop, &mut |_| {})
+            run_lanes(
+                &board,
+                &Knowledge::default(),
+                &lanes,
+                &limits,
+                &stop,
+                &mut |_| {},
+            )
         }));
         assert!(ran.is_err());
         assert!(stop.load(Ordering::Relaxed));
@@ -413,8 +432,8 @@ mod tests {
 
     #[test]
     fn lanes_never_repeat_a_search() {
-        for threads in 0..=64 {
-            let lanes = lanes(threads);
+        for (threads, ordered) in (0..=64).flat_map(|t| [(t, false), (t, true)]) {
+            let lanes = lanes(threads, ordered);
             assert_eq!(lanes.len(), threads.clamp(1, 6), "{threads} threads");
             let firsts: Vec<(Method, u32)> =
                 lanes.iter().map(|l| (l[0].method, l[0].weight)).collect();
@@ -424,8 +443,14 @@ mod tests {
                     "{threads} threads repeat {a:?}"
                 );
             }
-            // Plain A* (the optimal one) always runs.
-            assert!(lanes.iter().flatten().any(Phase::is_plain_astar));
+            // Plain A* (the optimal one) always runs, and so do the three
+            // feature searches, but on three threads (one lane each).
+            let phases: Vec<&Phase> = lanes.iter().flatten().collect();
+            assert!(phases.iter().any(|p| p.is_plain_astar()));
+            for method in [Method::Features, Method::BoxMoves, Method::Packing] {
+                let runs = phases.iter().any(|p| p.method == method);
+                assert!(runs || threads == 3, "{threads} threads: {method:?}");
+            }
         }
     }
 

@@ -25,14 +25,11 @@ use crate::multi::table::NodeId;
 /// What a goal filled in plan order is worth, in pushes, in the score.
 const PACKED_BONUS: u64 = 32;
 
-/// Phases an order needs to be followed as FESS does.
-const ORDERED_PHASES: usize = 3;
-
 /// Per node, its measure against the packing order.
 #[derive(Default)]
 pub(super) struct Advice {
-    /// False when the order says little (fewer than [`ORDERED_PHASES`]
-    /// phases): then cells are the areas alone and the key is greedy.
+    /// False when the order says little (see [`Packing::ordered`]): then
+    /// cells are the areas alone and the key is greedy.
     ordered: bool,
     /// Goals not packed in plan order (high half) and the pushes of the
     /// next box to its goal (low half).
@@ -46,7 +43,7 @@ pub(super) struct Advice {
 impl Advice {
     pub fn new(packing: &Packing) -> Advice {
         Advice {
-            ordered: packing.phases.len() >= ORDERED_PHASES,
+            ordered: packing.ordered(),
             ..Advice::default()
         }
     }
