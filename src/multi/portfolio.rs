@@ -56,20 +56,21 @@ impl Phase {
 /// On two threads the feature search runs on a lane of its own; the
 /// box-move search and the packing search, which solve other levels, share
 /// the second lane with plain A*, which settles some levels none of them
-/// does. Where the packing order is `ordered` (a goal area filled from the
-/// inside out: classic levels), the packing search solves the most, so it
+/// does. Where the packing order is `ordered` (asked only here, so that it
+/// is worked out only for this layout: a goal area filled from the inside
+/// out, as on classic levels), the packing search solves the most, so it
 /// leads the first lane for half the time, and the box-move search and
 /// plain A* share the second. One thread runs the four a quarter each;
 /// three threads and more give each its own, then add weighted A*
 /// (weights 2 and 3). The feature and box-move searches use the goal-room
 /// macros and corridor rides. (The README's `--fast` section has the
 /// measurements behind this layout.)
-pub(crate) fn lanes(threads: usize, ordered: bool) -> Vec<Vec<Phase>> {
+pub(crate) fn lanes(threads: usize, ordered: &dyn Fn() -> bool) -> Vec<Vec<Phase>> {
     let features = |share| Phase::new(Method::Features, 1, share, true);
     let box_moves = |share| Phase::new(Method::BoxMoves, 1, share, true);
     let packing = |share| Phase::new(Method::Packing, 1, share, false);
     match threads {
-        2 if ordered => vec![
+        2 if ordered() => vec![
             vec![packing(2), features(1)],
             vec![box_moves(2), Phase::PLAIN_ASTAR],
         ],
@@ -233,8 +234,7 @@ pub(crate) fn fast(
         return (outcome, alone_stats, optimal);
     }
     let known = Knowledge::default();
-    let ordered = known.packing(board).ordered();
-    let lanes = lanes(options.threads, ordered);
+    let lanes = lanes(options.threads, &|| known.packing(board).ordered());
     let count = lanes.len() as u64;
     let lane_limits = Limits {
         time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
@@ -431,9 +431,16 @@ mod tests {
         \x20     ########  #\n             ####\n";
 
     #[test]
+    fn only_the_two_thread_layout_asks_for_the_packing_order() {
+        for threads in [0, 1, 3, 4, 64] {
+            lanes(threads, &|| panic!("{threads} threads asked"));
+        }
+    }
+
+    #[test]
     fn lanes_never_repeat_a_search() {
         for (threads, ordered) in (0..=64).flat_map(|t| [(t, false), (t, true)]) {
-            let lanes = lanes(threads, ordered);
+            let lanes = lanes(threads, &|| ordered);
             assert_eq!(lanes.len(), threads.clamp(1, 6), "{threads} threads");
             let firsts: Vec<(Method, u32)> =
                 lanes.iter().map(|l| (l[0].method, l[0].weight)).collect();
