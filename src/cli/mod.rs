@@ -193,7 +193,7 @@ enum MethodArg {
     Features,
     /// the feature search, each box pushed on along its whole path at once (not optimal)
     BoxMoves,
-    /// a feature search led by the packing order (the goals filled back to front): cells by goals filled in order, nodes by pushes off the plan (not optimal)
+    /// a feature search led by the packing order (the goals filled back to front): cells by goals filled in order, nodes by detours from the plan (not optimal)
     Packing,
 }
 

@@ -49,8 +49,9 @@ pub enum Method {
     BoxMoves,
     /// A feature search led by the packing order (see [`super::packing`]):
     /// cells by the goals filled in plan order and the areas, nodes by the
-    /// pushes off the plan, then by the packing score; a box brought along
-    /// the plan costs nothing, so the search follows the plan and tries the
+    /// detours from the plan (box moves that fill no goal of the phase
+    /// being filled, or with goals in the open, pushes off the plan), then
+    /// by the packing score, so the search follows the plan and tries the
     /// fewest detours first. Not optimal.
     Packing,
 }
@@ -157,7 +158,7 @@ pub struct Progress {
     pub expanded: u64,
     pub generated: u64,
     /// Pushes of the node being expanded (for [`Method::Packing`], its
-    /// path cost: pushes off the plan, less those that join areas).
+    /// path cost: its detours from the plan, less those that join areas).
     pub depth: u32,
     /// Its f value (pushes plus bound).
     pub bound: u32,

@@ -117,6 +117,11 @@ impl Packing {
         closer
     }
 
+    /// True when a box ending on `end` fills an empty goal of phase `k`.
+    pub fn fills(&self, k: usize, occupied: &[bool], end: u16) -> bool {
+        self.phase_at[end as usize] == k as u16 && !occupied[end as usize]
+    }
+
     /// Measures the position with boxes on `boxes` (`occupied` marks them).
     pub fn score(&self, occupied: &[bool], boxes: &[u16]) -> PackScore {
         let Some(k) = self.current_phase(occupied) else {

@@ -91,6 +91,12 @@ impl Nodes {
         self.hash.len()
     }
 
+    /// Every node made so far, oldest first.
+    #[cfg(test)]
+    pub fn ids(&self) -> impl Iterator<Item = NodeId> {
+        (0..self.len() as u32).map(NodeId)
+    }
+
     pub fn boxes(&self, node: NodeId) -> &[u16] {
         let i = node.index() * (self.width + 1);
         &self.keys[i..i + self.width]

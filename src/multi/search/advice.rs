@@ -6,11 +6,15 @@
 //! in plan order (the best on the path, so a node that lifts a box off a
 //! goal to rearrange the room stays where its progress is) together with
 //! the number of areas its boxes cut the floor into. The cells are visited
-//! in turn, and every other turn goes to the most advanced cell. Inside a
-//! cell, nodes are taken by what their path cost: a push that follows the
-//! plan, or that joins two areas, is free, and every other push costs one;
-//! ties go to the better packing score. And a pushed box is pushed on at
-//! once along every path it can take, so a box's whole move is one step.
+//! in turn, and every other turn goes to the most advanced cell. A pushed box
+//! is pushed on at once along every path it can take, so a box's whole move
+//! is one step, and inside a cell nodes are taken by what their path cost,
+//! counted in moves as FESS counts: a box's move costs one however far it
+//! goes, nothing when it fills an empty goal of the phase being filled (the
+//! move the packing advisor proposes) or when its first push joins two
+//! areas; ties go to the better packing score. Counting pushes instead, with
+//! every push towards the next goals free, made each combination of loose
+//! boxes edging closer free too, and the search drowned in them.
 //!
 //! That needs an order to follow: where the packing order has fewer than
 //! three phases (goals in the open, most puzzle levels), a search led by

@@ -16,6 +16,7 @@ use super::push::Push;
 use super::{Pruning, Search};
 use crate::grid::Direction;
 use crate::multi::board::NONE;
+use crate::multi::packing::Packing;
 use crate::multi::table::{Key, NodeId};
 use std::rc::Rc;
 
@@ -31,7 +32,8 @@ type CorralPushes = Vec<(u16, Direction)>;
 pub(super) struct Expansion<'a> {
     pub node: NodeId,
     /// The node's cost so far: its pushes (for [`Method::Packing`](crate::multi::options::Method::Packing), its
-    /// pushes off the plan).
+    /// pushes off the plan, or its box moves off the plan where it counts
+    /// box moves).
     pub g: u32,
     pub boxes: &'a [u16],
     pub frozen: Rc<Frozen>,
@@ -41,6 +43,16 @@ pub(super) struct Expansion<'a> {
     boxes_hash: u64,
     /// With a packing order, the phase the node is filling.
     phase: Option<usize>,
+}
+
+/// A box pushed on along its paths after the push that began its move (box
+/// moves): only it is pushed.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MovingBox {
+    /// The cell it stands on.
+    pub cell: u16,
+    /// What the path cost before its move began.
+    pub before: u32,
 }
 
 /// A child position about to be added.
@@ -53,9 +65,9 @@ pub(super) struct Child<'a> {
 }
 
 impl Search<'_> {
-    /// Expands `node` (its boxes `boxes`), pushing only the box on
-    /// `only_box` when it is given. `occupied` is clear before and after.
-    pub(super) fn expand(&mut self, node: NodeId, boxes: &[u16], only_box: Option<u16>) {
+    /// Expands `node` (its boxes `boxes`), pushing only the `moving` box
+    /// when it is given. `occupied` is clear before and after.
+    pub(super) fn expand(&mut self, node: NodeId, boxes: &[u16], moving: Option<MovingBox>) {
         for &b in boxes {
             self.occupied[b as usize] = true;
         }
@@ -69,7 +81,7 @@ impl Search<'_> {
                 let player = self.nodes.player(node);
                 let x = Expansion {
                     node,
-                    g: self.nodes.g[node.index()],
+                    g: self.cost_before(node, moving),
                     boxes,
                     frozen,
                     least,
@@ -80,12 +92,22 @@ impl Search<'_> {
                         .packing
                         .and_then(|p| p.current_phase(&self.occupied)),
                 };
-                self.push_boxes(&x, only_box, only.as_deref());
+                self.push_boxes(&x, moving.map(|m| m.cell), only.as_deref());
                 self.bound.end_parent(node, &x.frozen);
             }
         }
         for &b in boxes {
             self.occupied[b as usize] = false;
+        }
+    }
+
+    /// What the path to `node` cost, as its pushes count: where the search
+    /// counts box moves, a box pushed on is still in the move that began
+    /// before it, and that move is paid once.
+    fn cost_before(&self, node: NodeId, moving: Option<MovingBox>) -> u32 {
+        match moving {
+            Some(m) if self.counts_box_moves() => m.before,
+            _ => self.nodes.g[node.index()],
         }
     }
 
@@ -231,8 +253,14 @@ impl Search<'_> {
 
     /// What `pushes` pushes of a box from `from` to `end` cost (`occupied`
     /// as before them): their number, or for [`Method::Packing`](crate::multi::options::Method::Packing) nothing
-    /// when they follow the packing order.
+    /// when they follow the packing order; where the search counts box
+    /// moves, one for the box's move, nothing when it fills an empty goal
+    /// of the phase being filled.
     fn push_cost(&self, x: &Expansion, from: u16, end: u16, pushes: u16) -> u32 {
+        if self.counts_box_moves() {
+            let fills = |(p, k): (&Packing, usize)| p.fills(k, &self.occupied, end);
+            return u32::from(!self.config.packing.zip(x.phase).is_some_and(fills));
+        }
         match (self.config.packing, x.phase) {
             (Some(packing), Some(k)) if packing.follows_plan(k, &self.occupied, from, end) => 0,
             _ => pushes as u32,
@@ -349,9 +377,21 @@ impl Search<'_> {
     /// A known node `v` reached again from `parent`: when by fewer pushes,
     /// it takes the new way in, and for the optimal methods it is looked at
     /// again (the others do not revisit closed nodes).
+    ///
+    /// Where the search counts box moves, a path's cost can fall along it (a
+    /// move that fills a goal costs nothing, the pushes before it in the
+    /// move one), so a new way in could close a loop of parents: the node
+    /// keeps its path and only takes the lower cost.
     fn reach_again(&mut self, v: NodeId, parent: NodeId, child: &Child) {
         let vi = v.index();
         if child.g >= self.nodes.g[vi] {
+            return;
+        }
+        if self.counts_box_moves() {
+            self.nodes.g[vi] = child.g;
+            if !self.nodes.closed[vi] {
+                self.enqueue(v);
+            }
             return;
         }
         self.nodes.g[vi] = child.g;

@@ -3,7 +3,7 @@
 //! [`crate::multi::room`]), and the box moves of `Method::BoxMoves`.
 
 use super::Search;
-use super::expand::{Child, Expansion};
+use super::expand::{Child, Expansion, MovingBox};
 use super::push::Push;
 use crate::grid::Direction;
 
@@ -63,10 +63,11 @@ impl Search<'_> {
     /// move is in FESS. Each such position is an ordinary node, queued in its
     /// own cell and later expanded in full. At most [`BOX_MOVE_EXPANSIONS`]
     /// extra expansions, and none once `max_nodes` are generated; returns
-    /// how many were made.
+    /// how many were made. `before` is what the expanded node's path cost.
     pub(super) fn push_moved_boxes_on(
         &mut self,
         boxes: &mut Vec<u16>,
+        before: u32,
         max_nodes: Option<u64>,
     ) -> usize {
         debug_assert!(self.box_moves());
@@ -79,7 +80,7 @@ impl Search<'_> {
             at += 1;
             boxes.clear();
             boxes.extend_from_slice(self.nodes.boxes(child));
-            self.expand(child, boxes, Some(end));
+            self.expand(child, boxes, Some(MovingBox { cell: end, before }));
         }
         self.fresh.clear();
         at

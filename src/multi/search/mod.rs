@@ -151,7 +151,8 @@ pub(crate) fn run(
         boxes.extend_from_slice(s.nodes.boxes(node));
         s.expand(node, &boxes, None);
         if s.box_moves() {
-            work += s.push_moved_boxes_on(&mut boxes, limits.max_nodes);
+            let before = s.nodes.g[u];
+            work += s.push_moved_boxes_on(&mut boxes, before, limits.max_nodes);
         }
     }
     // Every position reachable without a deadlock has been seen: no solution
@@ -254,8 +255,14 @@ impl<'b> Search<'b> {
     /// can take ([`Method::BoxMoves`], and the packing search where it
     /// follows an order: a box's whole move is one step, as in FESS).
     fn box_moves(&self) -> bool {
-        self.config.method == Method::BoxMoves
-            || (self.config.method == Method::Packing && self.advice.ordered())
+        self.config.method == Method::BoxMoves || self.counts_box_moves()
+    }
+
+    /// True when a path costs what its box moves off the plan cost, one a
+    /// move however many pushes it makes (the packing search where it
+    /// follows an order, as FESS counts): see [`advice`].
+    fn counts_box_moves(&self) -> bool {
+        self.config.method == Method::Packing && self.advice.ordered()
     }
 
     /// Measures a new node against the packing order (`occupied` holding
@@ -386,6 +393,49 @@ mod tests {
         // The start, then one node per push, or one for the whole ride.
         assert_eq!(plain_stats.generated, 5);
         assert_eq!(ridden_stats.generated, 2);
+    }
+
+    /// Where the packing order applies, the packing search pays for box
+    /// moves, not pushes: after the start's expansion, with every box
+    /// pushed on along its paths, a move that fills the goal at the back
+    /// of the dead end costs nothing however many pushes it takes, and
+    /// every other move one.
+    #[test]
+    fn the_packing_search_counts_box_moves_off_the_plan() {
+        let text = b"#########\n#...    #\n#### ## #\n#@ $$$  #\n#       #\n#########";
+        let level = &parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let packing = Packing::find(&board);
+        assert!(packing.ordered());
+        let back = packing.phases[0][0];
+        let config = Config {
+            method: Method::Packing,
+            weight: 1,
+            rooms: None,
+            packing: Some(&packing),
+        };
+        let mut s = Search::new(&board, config);
+        assert!(s.queue_root());
+        let (_, root) = s.frontier.pop().unwrap();
+        let mut boxes = s.nodes.boxes(root).to_vec();
+        s.expand(root, &boxes.clone(), None);
+        s.push_moved_boxes_on(&mut boxes, 0, None);
+        let mut filled = 0;
+        for node in s.nodes.ids().skip(1) {
+            let g = s.nodes.g[node.index()];
+            if s.nodes.boxes(node).contains(&back) {
+                // Up twice, then left into the tunnel: three steps at least.
+                let steps = std::iter::successors(Some(node), |&n| s.nodes.parent(n)).count() - 1;
+                assert!(steps >= 3);
+                assert_eq!(g, 0);
+                filled += 1;
+            } else {
+                assert!(g <= 1);
+            }
+        }
+        assert!(filled > 0);
+        let (outcome, _) = solve_with(level, &config);
+        replayed(level, &outcome);
     }
 
     /// Levels with goal rooms (`tests/data/rooms/`): a search that fills the
