@@ -158,7 +158,7 @@ pub struct SearchArgs {
     /// Multi-box search method.
     #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
     method: MethodArg,
-    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the feature and box-move searches beside plain A* (with more threads also weighted A* and greedy), all but plain A* with goal-room macros; the first answer wins.
+    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the feature, box-move and packing searches beside plain A* (with three threads or more also weighted A*), the feature and box-move searches with goal-room macros; the first answer wins.
     #[arg(long)]
     fast: bool,
     /// Multi-box: give up on a level after this many seconds.
