@@ -50,37 +50,57 @@ impl Phase {
     }
 }
 
+/// What the lanes of two threads depend on (asked only there, so that it is
+/// worked out only for that layout).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GoalArea {
+    /// No packing order of three phases or more: goals spread out.
+    Spread,
+    /// A goal area filled from the inside out, as on classic levels.
+    Ordered,
+    /// Ordered, with goal rooms behind one-cell entrances.
+    OrderedRooms,
+}
+
 /// The lanes of `--fast` for a number of threads: each lane runs its phases
 /// one after another, and the lanes run side by side.
 ///
 /// On two threads the feature search runs on a lane of its own; the
 /// box-move search and the packing search, which solve other levels, share
 /// the second lane with plain A*, which settles some levels none of them
-/// does. Where the packing order is `ordered` (asked only here, so that it
-/// is worked out only for this layout: a goal area filled from the inside
-/// out, as on classic levels), the packing search solves the most, so it
-/// has the first lane to itself, and the box-move search and plain A*
-/// share the second. One thread runs the four a quarter each;
+/// does. Where the goal area is ordered, the packing search solves the
+/// most, so it has the first lane to itself, and the box-move search and
+/// plain A* share the second; where that area has goal rooms, the packing
+/// search runs on both lanes, with the rooms' macros on the first and
+/// without them (then plain A*) on the second, for the macros drop
+/// solutions as well as positions. One thread runs the four a quarter each;
 /// three threads and more give each its own, then add weighted A*
 /// (weights 2 and 3). The feature and box-move searches use the goal-room
 /// macros and corridor rides. (The README's `--fast` section has the
 /// measurements behind this layout.)
-pub(crate) fn lanes(threads: usize, ordered: &dyn Fn() -> bool) -> Vec<Vec<Phase>> {
+pub(crate) fn lanes(threads: usize, goal_area: &dyn Fn() -> GoalArea) -> Vec<Vec<Phase>> {
     let features = |share| Phase::new(Method::Features, 1, share, true);
     let box_moves = |share| Phase::new(Method::BoxMoves, 1, share, true);
     let packing = |share| Phase::new(Method::Packing, 1, share, false);
+    let packing_in_rooms = |share| Phase::new(Method::Packing, 1, share, true);
     match threads {
-        2 if ordered() => vec![vec![packing(1)], vec![box_moves(2), Phase::PLAIN_ASTAR]],
+        2 => match goal_area() {
+            GoalArea::OrderedRooms => vec![
+                vec![packing_in_rooms(1)],
+                vec![packing(2), Phase::PLAIN_ASTAR],
+            ],
+            GoalArea::Ordered => vec![vec![packing(1)], vec![box_moves(2), Phase::PLAIN_ASTAR]],
+            GoalArea::Spread => vec![
+                vec![features(1)],
+                vec![box_moves(3), packing(3), Phase::PLAIN_ASTAR],
+            ],
+        },
         0 | 1 => vec![vec![
             features(4),
             box_moves(4),
             packing(4),
             Phase::PLAIN_ASTAR,
         ]],
-        2 => vec![
-            vec![features(1)],
-            vec![box_moves(3), packing(3), Phase::PLAIN_ASTAR],
-        ],
         n => {
             // Six different searches at most: more lanes would repeat one
             // and thin out everyone's share of the memory.
@@ -143,15 +163,28 @@ impl Knowledge {
         Config {
             method: phase.method,
             weight: phase.weight,
-            rooms: phase
-                .macros
-                .then(|| self.rooms.get_or_init(|| Rooms::find(board, give_up))),
+            rooms: phase.macros.then(|| self.rooms(board, give_up)),
             packing: (phase.method == Method::Packing).then(|| self.packing(board)),
         }
     }
 
     fn packing(&self, board: &Board) -> &Packing {
         self.packing.get_or_init(|| Packing::find(board))
+    }
+
+    fn rooms(&self, board: &Board, give_up: &dyn Fn() -> bool) -> &Rooms {
+        self.rooms.get_or_init(|| Rooms::find(board, give_up))
+    }
+
+    /// The layout of the goal area (its rooms found until `give_up`).
+    fn goal_area(&self, board: &Board, give_up: &dyn Fn() -> bool) -> GoalArea {
+        if !self.packing(board).ordered() {
+            GoalArea::Spread
+        } else if self.rooms(board, give_up).rooms.is_empty() {
+            GoalArea::Ordered
+        } else {
+            GoalArea::OrderedRooms
+        }
     }
 }
 
@@ -231,7 +264,12 @@ pub(crate) fn fast(
         return (outcome, alone_stats, optimal);
     }
     let known = Knowledge::default();
-    let lanes = lanes(options.threads, &|| known.packing(board).ordered());
+    // The rooms, if the layout asks for them, within a lane's share for them.
+    let rooms_by = limits
+        .time
+        .map(|t| Instant::now() + t.saturating_sub(started.elapsed()) / ROOMS_SHARE);
+    let past = || rooms_by.is_some_and(|by| Instant::now() >= by);
+    let lanes = lanes(options.threads, &|| known.goal_area(board, &past));
     let count = lanes.len() as u64;
     let lane_limits = Limits {
         time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
@@ -436,11 +474,14 @@ mod tests {
 
     #[test]
     fn lanes_never_repeat_a_search() {
-        for (threads, ordered) in (0..=64).flat_map(|t| [(t, false), (t, true)]) {
-            let lanes = lanes(threads, &|| ordered);
+        let areas = [GoalArea::Spread, GoalArea::Ordered, GoalArea::OrderedRooms];
+        for (threads, area) in (0..=64).flat_map(|t| areas.map(|a| (t, a))) {
+            let lanes = lanes(threads, &|| area);
             assert_eq!(lanes.len(), threads.clamp(1, 6), "{threads} threads");
-            let firsts: Vec<(Method, u32)> =
-                lanes.iter().map(|l| (l[0].method, l[0].weight)).collect();
+            let firsts: Vec<(Method, u32, bool)> = lanes
+                .iter()
+                .map(|l| (l[0].method, l[0].weight, l[0].macros))
+                .collect();
             for (i, a) in firsts.iter().enumerate() {
                 assert!(
                     !firsts[i + 1..].contains(a),
@@ -449,14 +490,18 @@ mod tests {
             }
             // Plain A* (the optimal one) always runs, and so do the three
             // feature searches, but on three threads (one lane each) and
-            // on two where the order applies (the packing search has a
-            // lane of its own there, instead of the feature search).
+            // on two where the goal area is ordered (the packing search has
+            // a lane of its own there instead of the feature search, and
+            // where it has goal rooms, both lanes).
             let phases: Vec<&Phase> = lanes.iter().flatten().collect();
             assert!(phases.iter().any(|p| p.is_plain_astar()));
             for method in [Method::Features, Method::BoxMoves, Method::Packing] {
                 let runs = phases.iter().any(|p| p.method == method);
-                let left_out =
-                    threads == 3 || (threads == 2 && ordered && method == Method::Features);
+                let left_out = threads == 3
+                    || (threads == 2 && area != GoalArea::Spread && method == Method::Features)
+                    || (threads == 2
+                        && area == GoalArea::OrderedRooms
+                        && method == Method::BoxMoves);
                 assert!(runs || left_out, "{threads} threads: {method:?}");
             }
         }
