@@ -158,7 +158,7 @@ pub struct SearchArgs {
     /// Multi-box search method.
     #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
     method: MethodArg,
-    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the feature, box-move and packing searches beside plain A* (with three threads or more also weighted A*), the feature and box-move searches with goal-room macros; the first answer wins.
+    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the feature, box-move and packing searches beside plain A* (with three threads or more also weighted A*; on two threads, where the goals form an area filled from the inside out, the packing search on one thread, and the box-move search or, where that area has goal rooms, the packing search again on the other), the feature and box-move searches with goal-room macros, and the packing search with them on its own thread; the first answer wins.
     #[arg(long)]
     fast: bool,
     /// Multi-box: give up on a level after this many seconds.

@@ -69,8 +69,10 @@ pub(crate) enum GoalArea {
 /// box-move search and the packing search, which solve other levels, share
 /// the second lane with plain A*, which settles some levels none of them
 /// does. Where the goal area is ordered, the packing search solves the
-/// most, so it has the first lane to itself, and the box-move search and
-/// plain A* share the second; where that area has goal rooms, the packing
+/// most, so it has the first lane to itself, and the box-move search the
+/// second (plain A*, which has run alone first, rarely settles levels that
+/// big, and the box-move search running dry is as good a proof of
+/// impossibility); where that area has goal rooms, the packing
 /// search runs on both lanes, with the rooms' macros on the first and
 /// without them (then plain A*) on the second, for the macros drop
 /// solutions as well as positions. One thread runs the four a quarter each;
@@ -89,7 +91,7 @@ pub(crate) fn lanes(threads: usize, goal_area: &dyn Fn() -> GoalArea) -> Vec<Vec
                 vec![packing_in_rooms(1)],
                 vec![packing(2), Phase::PLAIN_ASTAR],
             ],
-            GoalArea::Ordered => vec![vec![packing(1)], vec![box_moves(2), Phase::PLAIN_ASTAR]],
+            GoalArea::Ordered => vec![vec![packing(1)], vec![box_moves(1)]],
             GoalArea::Spread => vec![
                 vec![features(1)],
                 vec![box_moves(3), packing(3), Phase::PLAIN_ASTAR],
@@ -488,13 +490,15 @@ mod tests {
                     "{threads} threads repeat {a:?}"
                 );
             }
-            // Plain A* (the optimal one) always runs, and so do the three
+            // Plain A* (the optimal one) always runs, but on two threads
+            // where the goal area is ordered without rooms, and so do the three
             // feature searches, but on three threads (one lane each) and
             // on two where the goal area is ordered (the packing search has
             // a lane of its own there instead of the feature search, and
             // where it has goal rooms, both lanes).
             let phases: Vec<&Phase> = lanes.iter().flatten().collect();
-            assert!(phases.iter().any(|p| p.is_plain_astar()));
+            let box_moves_alone = threads == 2 && area == GoalArea::Ordered;
+            assert!(box_moves_alone || phases.iter().any(|p| p.is_plain_astar()));
             for method in [Method::Features, Method::BoxMoves, Method::Packing] {
                 let runs = phases.iter().any(|p| p.method == method);
                 let left_out = threads == 3
