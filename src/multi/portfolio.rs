@@ -410,6 +410,22 @@ mod tests {
     }
 
     #[test]
+    fn the_goal_area_decides_the_two_thread_layout() {
+        let area = |text: &[u8]| {
+            let level = &crate::level::parse_xsb(text, 100).unwrap()[0];
+            let board = Board::new(level).unwrap();
+            Knowledge::default().goal_area(&board, &|| false)
+        };
+        // Three goals down a dead-end corridor: filled from the back, one
+        // phase each, behind a one-cell entrance.
+        let corridor = b"###########\n#@    #####\n# $$$ #####\n#      ...#\n###########";
+        assert_eq!(area(corridor), GoalArea::OrderedRooms);
+        // The same goals in the open: any order will do.
+        let open = b"#######\n#@    #\n# $$$ #\n#     #\n# ... #\n#     #\n#######";
+        assert_eq!(area(open), GoalArea::Spread);
+    }
+
+    #[test]
     fn fast_answers_small_levels_alone_and_the_same_every_time() {
         // Microban II 25: lanes racing each other once answered 6 or 8 pushes.
         let text = b" #####\n##   ##\n# .$. #\n# $#$ #\n# .$. #\n#    ##\n## @##\n ####";
