@@ -193,6 +193,12 @@ impl Knowledge {
 /// The goal rooms are worked out within this part of a lane's time at most.
 const ROOMS_SHARE: u32 = 4;
 
+/// When working out the goal rooms gives up, for a lane with `time` left
+/// from `started` on.
+fn rooms_deadline(started: Instant, time: Option<Duration>) -> Option<Instant> {
+    time.map(|t| started + t / ROOMS_SHARE)
+}
+
 /// Runs one lane's phases until one of them ends without hitting a limit
 /// (or `stop` is raised by another lane). A phase with goal-room macros that
 /// runs out of positions proves nothing, so it runs again without them.
@@ -211,7 +217,7 @@ fn run_lane(
     while let Some(phase) = todo.pop_front() {
         // Working out the goal rooms may take a part of the lane's time;
         // the phase's limits count it.
-        let deadline = limits.time.map(|t| started + t / ROOMS_SHARE);
+        let deadline = rooms_deadline(started, limits.time);
         let give_up =
             || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
         let config = known.config(board, &phase, &give_up);
@@ -267,9 +273,8 @@ pub(crate) fn fast(
     }
     let known = Knowledge::default();
     // The rooms, if the layout asks for them, within a lane's share for them.
-    let rooms_by = limits
-        .time
-        .map(|t| Instant::now() + t.saturating_sub(started.elapsed()) / ROOMS_SHARE);
+    let left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
+    let rooms_by = rooms_deadline(Instant::now(), left);
     let past = || rooms_by.is_some_and(|by| Instant::now() >= by);
     let lanes = lanes(options.threads, &|| known.goal_area(board, &past));
     let count = lanes.len() as u64;

@@ -387,16 +387,11 @@ impl Search<'_> {
         if child.g >= self.nodes.g[vi] {
             return;
         }
-        if self.counts_box_moves() {
-            self.nodes.g[vi] = child.g;
-            if !self.nodes.closed[vi] {
-                self.enqueue(v);
-            }
-            return;
-        }
         self.nodes.g[vi] = child.g;
-        self.nodes.set_parent(v, parent);
-        self.nodes.set_push(v, child.push.stored());
+        if !self.counts_box_moves() {
+            self.nodes.set_parent(v, parent);
+            self.nodes.set_push(v, child.push.stored());
+        }
         if self.config.optimal() || !self.nodes.closed[vi] {
             self.nodes.closed[vi] = false;
             self.enqueue(v);
