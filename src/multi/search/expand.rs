@@ -22,7 +22,10 @@ use std::rc::Rc;
 
 /// One expanded node in this many is searched for a new learned deadlock:
 /// a knot shows up in very many nodes, so a sample finds it, at an eighth
-/// of the cost (the figures are in the README).
+/// of the cost (the figures are in the README). The positions a box's move
+/// passes through are never searched: each differs from the node the move
+/// began at by that box alone, and learning in all of them, up to
+/// a few hundred for one move, took half the time of the box-move searches.
 const LEARN_EVERY: u64 = 8;
 
 /// The pushes (box cell, direction) of a PI-corral: the only ones tried.
@@ -77,7 +80,8 @@ impl Search<'_> {
             let parent = self.nodes.parent(node);
             self.bound
                 .begin_parent(self.board, parent, push, &frozen, boxes);
-            if let Some((least, only)) = self.allowed_pushes(node, boxes) {
+            let learn = moving.is_none() && self.stats.expanded.is_multiple_of(LEARN_EVERY);
+            if let Some((least, only)) = self.allowed_pushes(node, boxes, learn) {
                 let player = self.nodes.player(node);
                 let x = Expansion {
                     node,
@@ -112,17 +116,19 @@ impl Search<'_> {
     }
 
     /// Floods the node's area and looks for corrals: `None` when a corral
-    /// is dead, else the smallest cell of the area and the pushes of the
+    /// is dead (or a learned deadlock is there, searched for anew when
+    /// `learn`), else the smallest cell of the area and the pushes of the
     /// PI-corral to try instead of all, if there is one.
     fn allowed_pushes(
         &mut self,
         node: NodeId,
         boxes: &[u16],
+        learn: bool,
     ) -> Option<(u16, Option<CorralPushes>)> {
         let board = self.board;
         let player = self.nodes.player(node);
         let least = self.area.flood_parent(board, &self.occupied, player);
-        if self.learned_dead(boxes, player) {
+        if self.learned_dead(boxes, player, learn) {
             return None;
         }
         // With every free cell in the player's area there is no corral.
@@ -149,8 +155,8 @@ impl Search<'_> {
     }
 
     /// The non-optimal searches: true when the node holds a learned
-    /// deadlock, or (one node in [`LEARN_EVERY`]) teaches a new one.
-    fn learned_dead(&mut self, boxes: &[u16], player: u16) -> bool {
+    /// deadlock, or (when `learn`) teaches a new one.
+    fn learned_dead(&mut self, boxes: &[u16], player: u16, learn: bool) -> bool {
         if self.config.optimal() {
             return false;
         }
@@ -158,8 +164,7 @@ impl Search<'_> {
             subset, patterns, ..
         } = &mut self.prune;
         patterns.matches(self.board, &self.occupied, boxes, player)
-            || (self.stats.expanded.is_multiple_of(LEARN_EVERY)
-                && patterns.learn(self.board, subset, boxes, player))
+            || (learn && patterns.learn(self.board, subset, boxes, player))
     }
 
     /// Tries every push of every box (or of `only_box`, or the pushes in `only`).
