@@ -24,8 +24,8 @@ use std::rc::Rc;
 /// a knot shows up in very many nodes, so a sample finds it, at an eighth
 /// of the cost (the figures are in the README). The positions a box's move
 /// passes through are never searched: each differs from the node the move
-/// began at by that box alone, and learning in all of them, up to
-/// a few hundred for one move, took half the time of the box-move searches.
+/// began at by that box alone, so searching them all (a few hundred for one
+/// move) repeats that node's search over and over.
 const LEARN_EVERY: u64 = 8;
 
 /// The pushes (box cell, direction) of a PI-corral: the only ones tried.
