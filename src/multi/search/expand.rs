@@ -4,12 +4,13 @@
 //! in the non-optimal searches, so does a learned deadlock (see
 //! [`crate::multi::learned`]); when a PI-corral exists only its pushes are
 //! tried, and a corral whose boxes alone can never all reach goals kills
-//! the node (see [`crate::multi::corral`], [`crate::multi::subset`]); a
-//! push onto a dead
-//! square is never made; a push that freezes a box off a goal, or whose
-//! bound is infinite, makes no child. A box pushed into a dead-end tunnel of
-//! goals goes on to the deepest free goal in one move (it can only go
-//! deeper, and nothing else can reach past it).
+//! the node (see [`crate::multi::corral`], [`crate::multi::subset`]; not
+//! at the positions the packing search's box moves pass through, see
+//! `allowed_pushes`); a push onto a dead square is never made; a push
+//! that freezes a box off a goal, or whose bound is infinite, makes no
+//! child. A box pushed into a dead-end tunnel of goals goes on to the
+//! deepest free goal in one move (it can only go deeper, and nothing else
+//! can reach past it).
 
 use super::incremental::Frozen;
 use super::push::Push;
@@ -80,8 +81,7 @@ impl Search<'_> {
             let parent = self.nodes.parent(node);
             self.bound
                 .begin_parent(self.board, parent, push, &frozen, boxes);
-            let learn = moving.is_none() && self.stats.expanded.is_multiple_of(LEARN_EVERY);
-            if let Some((least, only)) = self.allowed_pushes(node, boxes, learn) {
+            if let Some((least, only)) = self.allowed_pushes(node, boxes, moving.is_some()) {
                 let player = self.nodes.player(node);
                 let x = Expansion {
                     node,
@@ -116,23 +116,31 @@ impl Search<'_> {
     }
 
     /// Floods the node's area and looks for corrals: `None` when a corral
-    /// is dead (or a learned deadlock is there, searched for anew when
-    /// `learn`), else the smallest cell of the area and the pushes of the
+    /// is dead (or a learned deadlock is there, sometimes searched for
+    /// anew), else the smallest cell of the area and the pushes of the
     /// PI-corral to try instead of all, if there is one.
+    ///
+    /// At a position a box's move passes through (`in_move`), no new
+    /// deadlock is looked for, and in the packing search no corral either:
+    /// the position is expanded in full later, if the search gets to it,
+    /// and the packing search's moves pass through so many positions that
+    /// looking there costs more than the pushes it cuts.
     fn allowed_pushes(
         &mut self,
         node: NodeId,
         boxes: &[u16],
-        learn: bool,
+        in_move: bool,
     ) -> Option<(u16, Option<CorralPushes>)> {
         let board = self.board;
         let player = self.nodes.player(node);
         let least = self.area.flood_parent(board, &self.occupied, player);
+        let learn = !in_move && self.stats.expanded.is_multiple_of(LEARN_EVERY);
         if self.learned_dead(boxes, player, learn) {
             return None;
         }
         // With every free cell in the player's area there is no corral.
-        if self.area.parent_len() + boxes.len() == board.len() {
+        let skip_corrals = in_move && self.counts_box_moves();
+        if skip_corrals || self.area.parent_len() + boxes.len() == board.len() {
             return Some((least, None));
         }
         let area = &self.area;
