@@ -438,6 +438,51 @@ mod tests {
         replayed(level, &outcome);
     }
 
+    /// The packing search's box moves look for no corrals at the positions
+    /// they pass through: where the full expansion of a position tries only
+    /// the push of a PI-corral (the box beside the pocket goal, pushed in),
+    /// the same position in a move still pushes its moving box on.
+    #[test]
+    fn box_moves_in_the_packing_search_pass_corrals_by() {
+        let text =
+            b"##########\n#...    ##\n#### ## ##\n#@ $ $  ##\n#  $   $.#\n#      ###\n##########";
+        let level = &parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let packing = Packing::find(&board);
+        assert!(packing.ordered());
+        let config = Config {
+            method: Method::Packing,
+            weight: 1,
+            rooms: None,
+            packing: Some(&packing),
+        };
+        let at = |row, col| {
+            let cell = level.grid.cell(row, col);
+            board.cells.iter().position(|&c| c == cell).unwrap() as u16
+        };
+        // A box free to move, and the box fencing the pocket goal off.
+        let (free, fence) = (at(3, 5), at(4, 7));
+        let pushed_from = |moving: Option<u16>| {
+            let mut s = Search::new(&board, config);
+            assert!(s.queue_root());
+            let (_, root) = s.frontier.pop().unwrap();
+            let boxes = s.nodes.boxes(root).to_vec();
+            let moving = moving.map(|cell| expand::MovingBox { cell, before: 0 });
+            s.expand(root, &boxes, moving);
+            let from: Vec<u16> = s
+                .nodes
+                .ids()
+                .skip(1)
+                .map(|n| s.nodes.push(n).from)
+                .collect();
+            from
+        };
+        assert_eq!(pushed_from(None), vec![fence]);
+        let moved = pushed_from(Some(free));
+        assert!(!moved.is_empty());
+        assert!(moved.iter().all(|&b| b == free));
+    }
+
     /// Levels with goal rooms (`tests/data/rooms/`): a search that fills the
     /// rooms by their macros solves each, and the solution (macros spelled
     /// out as single pushes) replays.
