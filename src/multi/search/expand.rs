@@ -121,10 +121,11 @@ impl Search<'_> {
     /// PI-corral to try instead of all, if there is one.
     ///
     /// At a position a box's move passes through (`in_move`), no new
-    /// deadlock is looked for, and in the packing search no corral either:
-    /// the position is expanded in full later, if the search gets to it,
-    /// and the packing search's moves pass through so many positions that
-    /// looking there costs more than the pushes it cuts.
+    /// deadlock is looked for, and in the packing search (where it counts
+    /// box moves) no corral either: the position is expanded in full later,
+    /// corrals and all, if the search gets to it, and there a corral search
+    /// at every position of a move cost more than the pushes it cut. In
+    /// the box-move search it paid (the README has the figures).
     fn allowed_pushes(
         &mut self,
         node: NodeId,
@@ -138,7 +139,8 @@ impl Search<'_> {
         if self.learned_dead(boxes, player, learn) {
             return None;
         }
-        // With every free cell in the player's area there is no corral.
+        // No corral to look for there, or none at all: every free cell is
+        // in the player's area.
         let skip_corrals = in_move && self.counts_box_moves();
         if skip_corrals || self.area.parent_len() + boxes.len() == board.len() {
             return Some((least, None));
