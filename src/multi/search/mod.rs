@@ -456,10 +456,7 @@ mod tests {
             rooms: None,
             packing: Some(&packing),
         };
-        let at = |row, col| {
-            let cell = level.grid.cell(row, col);
-            board.cells.iter().position(|&c| c == cell).unwrap() as u16
-        };
+        let at = |row, col| board.compact(level.grid.cell(row, col));
         // A box free to move, and the box fencing the pocket goal off.
         let (free, fence) = (at(3, 5), at(4, 7));
         let pushed_from = |moving: Option<u16>| {
