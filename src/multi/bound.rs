@@ -17,6 +17,12 @@ pub struct Matcher {
     n: usize,
     /// Row-major n x n costs: rows are boxes, columns goals.
     cost: Vec<u32>,
+    /// What `cost` was filled from: the caller's name for the distance
+    /// table (`None`: unknown) and each row's box cell. The next matrix is
+    /// most often one box away (the positions of a box's move), and only
+    /// its changed rows are filled again.
+    cost_table: Option<usize>,
+    cost_cells: Vec<u16>,
     /// Dual values and the matching (`goal_of[j]`: 1-based row on column j).
     u: Vec<i64>,
     v: Vec<i64>,
@@ -51,18 +57,37 @@ fn cost_of(distance: &[Vec<u16>], cell: u16, goal: usize) -> u32 {
 }
 
 impl Matcher {
-    /// Fills the cost matrix for `boxes` (the box of row `moved`, if any, on `cell`).
-    fn fill_costs(&mut self, distance: &[Vec<u16>], boxes: &[u16], moved: Option<(usize, u16)>) {
+    /// Fills the cost matrix for `boxes` (the box of row `moved`, if any,
+    /// on `cell`) from the distance table the caller names `table`: only the
+    /// rows that changed when the last matrix came from the same table.
+    fn fill_costs(
+        &mut self,
+        table: Option<usize>,
+        distance: &[Vec<u16>],
+        boxes: &[u16],
+        moved: Option<(usize, u16)>,
+    ) {
         let n = boxes.len();
+        let reuse = table.is_some() && self.cost_table == table && self.cost_cells.len() == n;
+        if !reuse {
+            self.cost.clear();
+            self.cost.resize(n * n, 0);
+            self.cost_cells.clear();
+            self.cost_cells.resize(n, 0);
+        }
         self.n = n;
-        self.cost.clear();
+        self.cost_table = table;
         for (r, &b) in boxes.iter().enumerate() {
             let b = match moved {
                 Some((row, cell)) if row == r => cell,
                 _ => b,
             };
-            for g in 0..n {
-                self.cost.push(cost_of(distance, b, g));
+            if reuse && self.cost_cells[r] == b {
+                continue;
+            }
+            self.cost_cells[r] = b;
+            for (g, cost) in self.cost[r * n..(r + 1) * n].iter_mut().enumerate() {
+                *cost = cost_of(distance, b, g);
             }
         }
     }
@@ -88,12 +113,19 @@ impl Matcher {
         (total < BLOCKED as i64).then_some(total as u32)
     }
 
-    /// The same over a distance table `distance[g][cell]` with one row per
-    /// goal still to fill, for as many boxes. Kept for [`Matcher::bound_moved`].
-    pub fn bound_with(&mut self, distance: &[Vec<u16>], boxes: &[u16]) -> Option<u32> {
+    /// The matching bound of `boxes` over a distance table
+    /// `distance[g][cell]` with one row per goal still to fill, for as many
+    /// boxes; `table` names that table for [`Matcher::fill_costs`] (the same
+    /// name must always mean the same table). Kept for [`Matcher::bound_moved`].
+    pub fn bound_with(
+        &mut self,
+        table: Option<usize>,
+        distance: &[Vec<u16>],
+        boxes: &[u16],
+    ) -> Option<u32> {
         let n = boxes.len();
         debug_assert_eq!(n, distance.len());
-        self.fill_costs(distance, boxes, None);
+        self.fill_costs(table, distance, boxes, None);
         for dual in [&mut self.u, &mut self.v] {
             dual.clear();
             dual.resize(n + 1, 0);
@@ -151,6 +183,32 @@ impl Matcher {
         std::mem::swap(&mut self.v, &mut self.sv);
         std::mem::swap(&mut self.goal_of, &mut self.sgoal_of);
         std::mem::swap(&mut self.cost, &mut self.row);
+        self.cost_table = None;
+    }
+
+    /// The matching of the last [`Matcher::bound_moved`] child, written into
+    /// `saved`: the child's own expansion takes it up with
+    /// [`Matcher::take_up`] instead of matching its moved box again.
+    pub fn save_moved_into(&self, saved: &mut Saved) {
+        saved.u.clone_from(&self.su);
+        saved.v.clone_from(&self.sv);
+        saved.goal_of.clone_from(&self.sgoal_of);
+    }
+
+    /// Holds the saved matching of `boxes` themselves (see
+    /// [`Matcher::save_moved_into`]) over `distance`, named `table`.
+    pub fn take_up(
+        &mut self,
+        saved: &Saved,
+        table: Option<usize>,
+        distance: &[Vec<u16>],
+        boxes: &[u16],
+    ) -> Option<u32> {
+        self.fill_costs(table, distance, boxes, None);
+        self.u.clone_from(&saved.u);
+        self.v.clone_from(&saved.v);
+        self.goal_of.clone_from(&saved.goal_of);
+        self.held_total()
     }
 
     /// Takes up a saved matching of `boxes` over `distance` again, then moves
@@ -159,12 +217,13 @@ impl Matcher {
     pub fn resume(
         &mut self,
         saved: &Saved,
+        table: Option<usize>,
         distance: &[Vec<u16>],
         boxes: &[u16],
         moved: usize,
         cell: u16,
     ) -> Option<u32> {
-        self.fill_costs(distance, boxes, Some((moved, cell)));
+        self.fill_costs(table, distance, boxes, Some((moved, cell)));
         self.u.clone_from(&saved.u);
         self.v.clone_from(&saved.v);
         self.goal_of.clone_from(&saved.goal_of);
@@ -401,10 +460,13 @@ mod tests {
     fn matches_brute_force_in_full_and_after_a_move() {
         let mut next = numbers(12345);
         let mut m = Matcher::default();
+        let mut table = 0;
         for n in 1..=6 {
             for _ in 0..200 {
                 // Cells 0..8 with random distances (FAR now and then) to n goals.
                 let distance = tables(&mut next, n, 8);
+                table += 1;
+                let named = Some(table);
                 let boxes: Vec<u16> = (0..n).map(|_| next() % 8).collect();
                 let cost = |bs: &[u16]| -> Vec<u32> {
                     bs.iter()
@@ -413,7 +475,7 @@ mod tests {
                         .collect()
                 };
                 let want = |bs: &[u16]| Some(brute(&cost(bs), n)).filter(|&t| t < BLOCKED);
-                assert_eq!(m.bound_with(&distance, &boxes), want(&boxes));
+                assert_eq!(m.bound_with(named, &distance, &boxes), want(&boxes));
                 let moved = next() as usize % n;
                 let cell = next() % 8;
                 let mut after = boxes.clone();
@@ -423,14 +485,22 @@ mod tests {
                     want(&after),
                     "{boxes:?} -> {after:?}"
                 );
-                // Saved and resumed later, after other work, the same.
+                let mut child = Saved::default();
+                m.save_moved_into(&mut child);
+                // Saved and resumed later, after other work, the same (the
+                // cost matrix refilled one row).
                 let mut saved = Saved::default();
                 m.save_into(&mut saved);
-                m.bound_with(&distance, &after);
+                m.bound_with(named, &distance, &after);
                 assert_eq!(
-                    m.resume(&saved, &distance, &boxes, moved, cell),
+                    m.resume(&saved, named, &distance, &boxes, moved, cell),
                     want(&after)
                 );
+                assert_eq!(m.bound_moved(&distance, moved, boxes[moved]), want(&boxes));
+                // The child's own matching, taken up after other work, holds
+                // its bound and has children of its own.
+                m.bound_with(named, &distance, &boxes);
+                assert_eq!(m.take_up(&child, named, &distance, &after), want(&after));
                 assert_eq!(m.bound_moved(&distance, moved, boxes[moved]), want(&boxes));
             }
         }
@@ -444,7 +514,7 @@ mod tests {
             for _ in 0..300 {
                 let old = tables(&mut next, n, 10);
                 let boxes: Vec<u16> = (0..n).map(|_| next() % 10).collect();
-                held.bound_with(&old, &boxes);
+                held.bound_with(None, &old, &boxes);
                 // Some goals drop out with some rows; the rest only get dearer.
                 let gone = 1 + next() as usize % (n - 1);
                 let kept_cols: Vec<usize> = (gone..n).collect();
@@ -468,10 +538,10 @@ mod tests {
                     rows[0] = None;
                     cells[0] = next() % 10;
                 }
-                let want = fresh.bound_with(&new, &cells);
+                let want = fresh.bound_with(None, &new, &cells);
                 assert_eq!(held.bound_shrunk(&new, &cells, &rows, &kept_cols), want);
                 // The held matching is untouched: the parent's bound again.
-                assert_eq!(held.held_total(), fresh.bound_with(&old, &boxes));
+                assert_eq!(held.held_total(), fresh.bound_with(None, &old, &boxes));
             }
         }
     }

@@ -80,7 +80,7 @@ impl Search<'_> {
             let push = self.push_of(node);
             let parent = self.nodes.parent(node);
             self.bound
-                .begin_parent(self.board, parent, push, &frozen, boxes);
+                .begin_parent(self.board, (node, parent), push, &frozen, boxes);
             if let Some((least, only)) = self.allowed_pushes(node, boxes, moving.is_some()) {
                 let player = self.nodes.player(node);
                 let x = Expansion {
@@ -386,6 +386,7 @@ impl Search<'_> {
         self.enqueue(v);
         if self.box_moves() && child.push.step.is_none() {
             self.fresh.push((v, child.push.end(self.board)));
+            self.bound.keep_child(v, &x.frozen);
         }
     }
 

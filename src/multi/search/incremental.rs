@@ -18,6 +18,8 @@ use std::rc::Rc;
 /// with those boxes counted as walls: goals they cut off show up as an
 /// infinite bound at once.
 pub(super) struct Frozen {
+    /// The table's number in its search (the matcher's name for it).
+    pub id: usize,
     /// Frozen box cells, sorted.
     pub cells: Vec<u16>,
     /// `distance[g][c]` for the goals not under a frozen box.
@@ -70,6 +72,10 @@ pub(super) struct IncrementalBound {
     /// its vectors reused, so keeping a matching allocates nothing.
     saved: Vec<SavedMatching>,
     saved_count: usize,
+    /// The row and cell of the moved box when the last child's bound came
+    /// from the parent's matching by one augmenting path, for
+    /// [`IncrementalBound::keep_child`].
+    last_moved: Option<(usize, u16)>,
 }
 
 impl IncrementalBound {
@@ -85,6 +91,7 @@ impl IncrementalBound {
             .map(|&g| pull_distances(&board.next, g, &cells))
             .collect();
         let table = Rc::new(Frozen {
+            id: self.tables.len(),
             cells: cells.clone(),
             distance,
         });
@@ -98,24 +105,36 @@ impl IncrementalBound {
         self.movable.clear();
         self.movable
             .extend(boxes.iter().filter(|&&b| !frozen.is_frozen(b)));
-        self.matcher.bound_with(&frozen.distance, &self.movable)
+        self.matcher
+            .bound_with(Some(frozen.id), &frozen.distance, &self.movable)
     }
 
-    /// Starts the expansion of a node with `boxes` (its frozen set
-    /// `frozen`), made from `parent` by `push`: resumes the parent's kept
-    /// matching when there is one (with the same frozen set, one augmenting
+    /// Starts the expansion of `node` (its boxes `boxes`, its frozen set
+    /// `frozen`), made from `parent` by `push`: takes up the node's own
+    /// kept matching when there is one (see [`IncrementalBound::keep_child`]),
+    /// else resumes the parent's (with the same frozen set, one augmenting
     /// path for the moved box; when boxes froze on goals with the last push,
     /// the parent's matching shrunk).
     pub fn begin_parent(
         &mut self,
         board: &Board,
-        parent: Option<NodeId>,
+        (node, parent): (NodeId, Option<NodeId>),
         push: Push,
         frozen: &Rc<Frozen>,
         boxes: &[u16],
     ) {
         self.parent_movable.clear();
         self.parent_matched = false;
+        if let Some(SavedMatching {
+            movable, matching, ..
+        }) = own_slot(&self.saved, node, frozen)
+        {
+            self.matcher
+                .take_up(matching, Some(frozen.id), &frozen.distance, movable);
+            self.parent_movable.extend_from_slice(movable);
+            self.parent_matched = true;
+            return;
+        }
         let slot = parent.and_then(|p| {
             self.saved
                 .get(p.index() % SAVED_MATCHINGS)
@@ -132,8 +151,14 @@ impl IncrementalBound {
             if Rc::ptr_eq(table, frozen) {
                 let cell = push.end(board);
                 if let Some(row) = movable.iter().position(|&b| b == push.from) {
-                    self.matcher
-                        .resume(saved, &frozen.distance, movable, row, cell);
+                    self.matcher.resume(
+                        saved,
+                        Some(frozen.id),
+                        &frozen.distance,
+                        movable,
+                        row,
+                        cell,
+                    );
                     self.parent_movable.extend_from_slice(movable);
                     self.parent_movable[row] = cell;
                     self.parent_matched = true;
@@ -173,19 +198,27 @@ impl IncrementalBound {
         moved_to: Option<u16>,
     ) -> Option<u32> {
         let row = moved_to.and_then(|_| self.parent_movable.iter().position(|&b| b == push.from));
+        self.last_moved = None;
         match (moved_to, row) {
             (Some(cell), Some(row)) => {
                 if !self.parent_matched {
-                    self.matcher
-                        .bound_with(&frozen.distance, &self.parent_movable);
+                    self.matcher.bound_with(
+                        Some(frozen.id),
+                        &frozen.distance,
+                        &self.parent_movable,
+                    );
                     self.parent_matched = true;
                 }
+                self.last_moved = Some((row, cell));
                 self.matcher.bound_moved(&frozen.distance, row, cell)
             }
             (None, _) if push.step.is_none() && frozen.grew_from(parent_table) => {
                 if !self.parent_matched {
-                    self.matcher
-                        .bound_with(&parent_table.distance, &self.parent_movable);
+                    self.matcher.bound_with(
+                        Some(parent_table.id),
+                        &parent_table.distance,
+                        &self.parent_movable,
+                    );
                     self.parent_matched = true;
                 }
                 self.shrunk_bound(board, frozen, parent_table, boxes, push)
@@ -203,18 +236,22 @@ impl IncrementalBound {
         if !self.parent_matched {
             return;
         }
-        let at = node.index() % SAVED_MATCHINGS;
-        if at >= self.saved.len() {
-            self.saved.resize_with(at + 1, SavedMatching::default);
-        }
-        let slot = &mut self.saved[at];
-        if slot.node.is_none() {
-            self.saved_count += 1;
-        }
-        slot.node = Some(node);
-        slot.table = Some(frozen.clone());
+        let slot = slot_for(&mut self.saved, &mut self.saved_count, node, frozen);
         slot.movable.clone_from(&self.parent_movable);
         self.matcher.save_into(&mut slot.matching);
+    }
+
+    /// Keeps the matching of the child just bounded, now `node`, when it
+    /// came from the parent's by one moved box: a box's move expands its
+    /// positions at once, and each then starts from its own matching.
+    pub fn keep_child(&mut self, node: NodeId, frozen: &Rc<Frozen>) {
+        let Some((row, cell)) = self.last_moved.take() else {
+            return;
+        };
+        let slot = slot_for(&mut self.saved, &mut self.saved_count, node, frozen);
+        slot.movable.clone_from(&self.parent_movable);
+        slot.movable[row] = cell;
+        self.matcher.save_moved_into(&mut slot.matching);
     }
 
     /// The bound of a child whose boxes froze on goals, from the parent's
@@ -268,5 +305,119 @@ impl IncrementalBound {
             .map(|t| t.distance.len() * board.len() * 2)
             .sum();
         tables + self.saved_count * (board.start_boxes.len() + 1) * 26
+    }
+}
+
+/// The kept matching of `node` itself, when it is over `frozen`.
+fn own_slot<'a>(
+    saved: &'a [SavedMatching],
+    node: NodeId,
+    frozen: &Rc<Frozen>,
+) -> Option<&'a SavedMatching> {
+    saved
+        .get(node.index() % SAVED_MATCHINGS)
+        .filter(|slot| slot.node == Some(node))
+        .filter(|slot| slot.table.as_ref().is_some_and(|t| Rc::ptr_eq(t, frozen)))
+}
+
+/// The slot that keeps `node`'s matching over `frozen` (`count` counts the
+/// slots in use), its vectors to be overwritten.
+fn slot_for<'a>(
+    saved: &'a mut Vec<SavedMatching>,
+    count: &mut usize,
+    node: NodeId,
+    frozen: &Rc<Frozen>,
+) -> &'a mut SavedMatching {
+    let at = node.index() % SAVED_MATCHINGS;
+    if at >= saved.len() {
+        saved.resize_with(at + 1, SavedMatching::default);
+    }
+    let slot = &mut saved[at];
+    if slot.node.is_none() {
+        *count += 1;
+    }
+    slot.node = Some(node);
+    slot.table = Some(frozen.clone());
+    slot
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Direction;
+    use crate::level::parse_xsb;
+    use crate::multi::board::NONE;
+    use crate::multi::table::{Key, Nodes, StoredPush};
+
+    fn ids(n: u16) -> Vec<NodeId> {
+        let mut nodes = Nodes::new(1);
+        (0..n)
+            .map(|i| {
+                let key = Key {
+                    boxes: &[i],
+                    player: 0,
+                    hash: i as u64,
+                };
+                nodes.insert(&key, 0, 0, None, StoredPush::default())
+            })
+            .collect()
+    }
+
+    /// `boxes` with the box on `from` pushed one cell along `dir`, and that push.
+    fn pushed(board: &Board, boxes: &[u16], from: u16, dir: Direction) -> (Vec<u16>, Push) {
+        let to = board.step(from, dir);
+        assert!(to != NONE && !boxes.contains(&to));
+        let mut after: Vec<u16> = boxes
+            .iter()
+            .map(|&b| if b == from { to } else { b })
+            .collect();
+        after.sort_unstable();
+        let push = Push {
+            from,
+            dir,
+            count: 1,
+            step: None,
+        };
+        (after, push)
+    }
+
+    #[test]
+    fn a_kept_child_starts_from_its_own_matching_with_the_same_bounds() {
+        let text = b"#########\n#.  $  .#\n# $ .$  #\n#.   $ @#\n#  $ .  #\n#########";
+        let level = &parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let mut inc = IncrementalBound::default();
+        let mut fresh = IncrementalBound::default();
+        let frozen = inc.table(&board, Vec::new());
+        let scratch = fresh.table(&board, Vec::new());
+        let [root, child, other] = ids(3)[..] else {
+            unreachable!()
+        };
+        let boxes = board.start_boxes.clone();
+        let at = |row, col| board.compact(level.grid.cell(row, col));
+        let (b, c) = (at(2, 2), at(2, 5));
+        let (after, push) = pushed(&board, &boxes, b, Direction::West);
+        let end = push.end(&board);
+        inc.begin_parent(&board, (root, None), push, &frozen, &boxes);
+        let h = inc.child_bound(&board, &frozen, &frozen, &after, push, Some(end));
+        assert_eq!(h, fresh.bound(&scratch, &after));
+        inc.keep_child(child, &frozen);
+        inc.end_parent(root, &frozen);
+        // Other work in between: a position with another box moved.
+        let (elsewhere, away) = pushed(&board, &boxes, c, Direction::North);
+        inc.begin_parent(&board, (other, None), away, &frozen, &elsewhere);
+        // The child, with no parent to resume from, starts from its own matching.
+        inc.begin_parent(&board, (child, None), push, &frozen, &after);
+        assert!(inc.parent_matched);
+        // Each of its children is bounded as from scratch.
+        for (&from, dir) in after.iter().flat_map(|b| Direction::ALL.map(|d| (b, d))) {
+            let to = board.step(from, dir);
+            if to == NONE || after.contains(&to) {
+                continue;
+            }
+            let (next, again) = pushed(&board, &after, from, dir);
+            let h = inc.child_bound(&board, &frozen, &frozen, &next, again, Some(to));
+            assert_eq!(h, fresh.bound(&scratch, &next), "{from} {dir:?}");
+        }
     }
 }
