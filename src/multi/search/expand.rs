@@ -13,6 +13,7 @@
 //! can reach past it).
 
 use super::incremental::Frozen;
+use super::player::ChildArea;
 use super::push::Push;
 use super::{Pruning, Search};
 use crate::grid::Direction;
@@ -57,6 +58,9 @@ pub(super) struct MovingBox {
     pub cell: u16,
     /// What the path cost before its move began.
     pub before: u32,
+    /// Its player's area, kept when it was made (see
+    /// [`PlayerArea::keep_child`](super::player::PlayerArea::keep_child)).
+    pub area: Option<u32>,
 }
 
 /// A child position about to be added.
@@ -81,7 +85,7 @@ impl Search<'_> {
             let parent = self.nodes.parent(node);
             self.bound
                 .begin_parent(self.board, (node, parent), push, &frozen, boxes);
-            if let Some((least, only)) = self.allowed_pushes(node, boxes, moving.is_some()) {
+            if let Some((least, only)) = self.allowed_pushes(node, boxes, moving) {
                 let player = self.nodes.player(node);
                 let x = Expansion {
                     node,
@@ -115,7 +119,8 @@ impl Search<'_> {
         }
     }
 
-    /// Floods the node's area and looks for corrals: `None` when a corral
+    /// Floods the node's area (or takes the one kept for a position of a
+    /// box's move) and looks for corrals: `None` when a corral
     /// is dead (or a learned deadlock is there, sometimes searched for
     /// anew), else the smallest cell of the area and the pushes of the
     /// PI-corral to try instead of all, if there is one.
@@ -130,11 +135,19 @@ impl Search<'_> {
         &mut self,
         node: NodeId,
         boxes: &[u16],
-        in_move: bool,
+        moving: Option<MovingBox>,
     ) -> Option<(u16, Option<CorralPushes>)> {
         let board = self.board;
         let player = self.nodes.player(node);
-        let least = self.area.flood_parent(board, &self.occupied, player);
+        let in_move = moving.is_some();
+        // A node's player is the smallest cell of its area.
+        let least = match moving.and_then(|m| m.area) {
+            Some(kept) => {
+                self.area.load_kept(kept);
+                player
+            }
+            None => self.area.flood_parent(board, &self.occupied, player),
+        };
         let learn = !in_move && self.stats.expanded.is_multiple_of(LEARN_EVERY);
         if self.learned_dead(boxes, player, learn) {
             return None;
@@ -348,8 +361,13 @@ impl Search<'_> {
             && (!self.area.in_parent(ahead)
                 || (ahead != x.least && self.area.keeps_whole(board, &self.occupied, ahead, b)));
         if simple {
+            self.area.child_found(ChildArea::Traded {
+                entered: ahead,
+                left: b,
+            });
             x.least.min(b)
         } else {
+            self.area.child_found(ChildArea::Flooded);
             self.area.normalize(board, &self.occupied, stand)
         }
     }
@@ -383,11 +401,13 @@ impl Search<'_> {
             .nodes
             .insert(&key, child.g, h, Some(x.node), child.push.stored());
         self.stats.generated += 1;
-        self.enqueue(v);
         if self.box_moves() && child.push.step.is_none() {
-            self.fresh.push((v, child.push.end(self.board)));
+            // Before `enqueue`, whose flood would overwrite the child's area.
+            let area = self.area.keep_child();
+            self.fresh.push((v, child.push.end(self.board), area));
             self.bound.keep_child(v, &x.frozen);
         }
+        self.enqueue(v);
     }
 
     /// A known node `v` reached again from `parent`: when by fewer pushes,

@@ -76,13 +76,19 @@ impl Search<'_> {
             && at < BOX_MOVE_EXPANSIONS
             && max_nodes.is_none_or(|m| self.stats.generated < m)
         {
-            let (child, end) = self.fresh[at];
+            let (child, end, area) = self.fresh[at];
             at += 1;
             boxes.clear();
             boxes.extend_from_slice(self.nodes.boxes(child));
-            self.expand(child, boxes, Some(MovingBox { cell: end, before }));
+            let moving = MovingBox {
+                cell: end,
+                before,
+                area: Some(area),
+            };
+            self.expand(child, boxes, Some(moving));
         }
         self.fresh.clear();
+        self.area.clear_kept();
         at
     }
 }

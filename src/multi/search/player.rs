@@ -1,54 +1,130 @@
 //! Where the player can walk: the expanded node's area, kept marked while
 //! its pushes are tried, and floods for the children's normalized player
-//! cells and for the feature search's area counts.
+//! cells and for the feature search's area counts. The positions of a
+//! box's move are expanded right after they are made, so each keeps its
+//! area from then (the parent's with two cells traded, or the flood that
+//! normalized it), and its expansion floods nothing.
 
 use crate::grid::Direction;
 use crate::multi::board::{Board, NONE};
 
 /// Flood marks and scratch, reused for every flood of a search.
 pub(super) struct PlayerArea {
-    /// `reach[c] == parent` marks a cell of the expanded node's area.
-    reach: Vec<u32>,
-    /// The same for the other floods.
-    seen: Vec<u32>,
-    stamp: u32,
-    parent: u32,
+    /// The expanded node's area, one bit a cell.
+    parent: Vec<u64>,
     /// Cells in the expanded node's area.
     parent_len: usize,
+    /// `seen[c] == stamp` marks a cell of the other floods.
+    seen: Vec<u32>,
+    stamp: u32,
     queue: Vec<u16>,
+    /// How the last child's area came from the parent's (see
+    /// [`PlayerArea::keep_child`]).
+    last_child: ChildArea,
+    /// Areas kept for the positions of a box's move, back to back.
+    kept: Vec<u64>,
+    kept_len: Vec<usize>,
+}
+
+/// How a child's area was found.
+#[derive(Clone, Copy)]
+pub(super) enum ChildArea {
+    /// The parent's, the box's new cell out and the cell it left in.
+    Traded { entered: u16, left: u16 },
+    /// Flooded: the cells are in the queue.
+    Flooded,
 }
 
 impl PlayerArea {
     pub fn new(cells: usize) -> PlayerArea {
         PlayerArea {
-            reach: vec![0; cells],
+            parent: vec![0; cells.div_ceil(64)],
+            parent_len: 0,
             seen: vec![0; cells],
             stamp: 0,
-            parent: 0,
-            parent_len: 0,
             queue: Vec::new(),
+            last_child: ChildArea::Flooded,
+            kept: Vec::new(),
+            kept_len: Vec::new(),
         }
     }
 
     /// Floods the expanded node's area from `from` (boxes per `occupied`)
     /// and keeps it marked; returns the smallest cell in it.
     pub fn flood_parent(&mut self, board: &Board, occupied: &[bool], from: u16) -> u16 {
-        self.stamp += 1;
-        self.parent = self.stamp;
-        let least =
-            board.flood_player(occupied, &mut self.reach, self.stamp, &mut self.queue, from);
+        self.parent.fill(0);
+        set(&mut self.parent, from);
+        self.queue.clear();
+        self.queue.push(from);
+        let mut least = from;
+        let mut head = 0;
+        while head < self.queue.len() {
+            let c = self.queue[head];
+            head += 1;
+            least = least.min(c);
+            for &n in &board.next[c as usize] {
+                if n != NONE && !occupied[n as usize] && !has(&self.parent, n) {
+                    set(&mut self.parent, n);
+                    self.queue.push(n);
+                }
+            }
+        }
         self.parent_len = self.queue.len();
         least
     }
 
     /// True when `c` is in the expanded node's area.
     pub fn in_parent(&self, c: u16) -> bool {
-        self.reach[c as usize] == self.parent
+        has(&self.parent, c)
     }
 
     /// Cells in the expanded node's area.
     pub fn parent_len(&self) -> usize {
         self.parent_len
+    }
+
+    /// Records how the child about to be added got its area.
+    pub fn child_found(&mut self, how: ChildArea) {
+        self.last_child = how;
+    }
+
+    /// Keeps the area of the child just made (before any other flood), for
+    /// its expansion as a position of a box's move; returns its number.
+    pub fn keep_child(&mut self) -> u32 {
+        let at = self.kept.len();
+        let len = match self.last_child {
+            ChildArea::Traded { entered, left } => {
+                self.kept.extend_from_slice(&self.parent);
+                let area = &mut self.kept[at..];
+                let grew = !has(area, entered);
+                unset(area, entered);
+                set(area, left);
+                self.parent_len + grew as usize
+            }
+            ChildArea::Flooded => {
+                self.kept.resize(at + self.parent.len(), 0);
+                for &c in &self.queue {
+                    set(&mut self.kept[at..], c);
+                }
+                self.queue.len()
+            }
+        };
+        self.kept_len.push(len);
+        (self.kept_len.len() - 1) as u32
+    }
+
+    /// Takes kept area `k` as the expanded node's.
+    pub fn load_kept(&mut self, k: u32) {
+        let words = self.parent.len();
+        let at = k as usize * words;
+        self.parent.copy_from_slice(&self.kept[at..at + words]);
+        self.parent_len = self.kept_len[k as usize];
+    }
+
+    /// Forgets the kept areas (their move is over).
+    pub fn clear_kept(&mut self) {
+        self.kept.clear();
+        self.kept_len.clear();
     }
 
     /// The smallest cell the player reaches from `from`: the normalized player.
@@ -108,5 +184,67 @@ impl PlayerArea {
             }
         }
         runs <= 1
+    }
+}
+
+fn has(bits: &[u64], c: u16) -> bool {
+    bits[c as usize / 64] >> (c % 64) & 1 != 0
+}
+
+fn set(bits: &mut [u64], c: u16) {
+    bits[c as usize / 64] |= 1 << (c % 64);
+}
+
+fn unset(bits: &mut [u64], c: u16) {
+    bits[c as usize / 64] &= !(1 << (c % 64));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    /// `occupied` for boxes on `boxes`.
+    fn occupied(cells: usize, boxes: &[u16]) -> Vec<bool> {
+        let mut taken = vec![false; cells];
+        for &b in boxes {
+            taken[b as usize] = true;
+        }
+        taken
+    }
+
+    #[test]
+    fn a_kept_child_area_is_what_a_flood_of_the_child_finds() {
+        // Two rooms; the box in the door keeps the player out of the right one.
+        let text = b"#########\n#   #  .#\n# $ $   #\n#@  #  .#\n#########";
+        let level = &parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let at = |row, col| board.compact(level.grid.cell(row, col));
+        let (left_box, door_box) = (at(2, 2), at(2, 4));
+        let mut area = PlayerArea::new(board.len());
+        let before = occupied(board.len(), &[left_box, door_box]);
+        area.flood_parent(&board, &before, at(3, 1));
+        // The left box pushed west: the area trades one cell for the other.
+        let traded = occupied(board.len(), &[at(2, 1), door_box]);
+        area.child_found(ChildArea::Traded {
+            entered: at(2, 1),
+            left: left_box,
+        });
+        let first = area.keep_child();
+        // The door box pushed east, the player in the door: found by a flood.
+        let opened = occupied(board.len(), &[left_box, at(2, 5)]);
+        area.child_found(ChildArea::Flooded);
+        area.normalize(&board, &opened, door_box);
+        let second = area.keep_child();
+        for (kept, taken, stand) in [(first, &traded, left_box), (second, &opened, door_box)] {
+            let mut fresh = PlayerArea::new(board.len());
+            fresh.flood_parent(&board, taken, stand);
+            area.load_kept(kept);
+            assert_eq!(area.parent_len(), fresh.parent_len());
+            for c in 0..board.len() as u16 {
+                assert_eq!(area.in_parent(c), fresh.in_parent(c), "cell {c}");
+            }
+        }
+        assert!(area.in_parent(door_box) && !area.in_parent(at(1, 7)));
     }
 }
