@@ -361,13 +361,13 @@ impl Search<'_> {
             && (!self.area.in_parent(ahead)
                 || (ahead != x.least && self.area.keeps_whole(board, &self.occupied, ahead, b)));
         if simple {
-            self.area.child_found(ChildArea::Traded {
+            self.area.found_child(ChildArea::Traded {
                 entered: ahead,
                 left: b,
             });
             x.least.min(b)
         } else {
-            self.area.child_found(ChildArea::Flooded);
+            self.area.found_child(ChildArea::Flooded);
             self.area.normalize(board, &self.occupied, stand)
         }
     }
@@ -387,6 +387,7 @@ impl Search<'_> {
             player: child.player,
             hash: child.hash,
         };
+        let how = self.area.take_child();
         if let Some(v) = self.nodes.find(&key) {
             self.reach_again(v, x.node, child);
             return;
@@ -403,11 +404,11 @@ impl Search<'_> {
         self.stats.generated += 1;
         if self.box_moves() && child.push.step.is_none() {
             // Before `enqueue`, whose flood would overwrite the child's area.
-            let area = self.area.keep_child();
+            let area = how.map(|how| self.area.keep_child(how));
             self.fresh.push((v, child.push.end(self.board), area));
             self.bound.keep_child(v, &x.frozen);
         }
-        self.enqueue(v);
+        self.enqueue_counted(v, how);
     }
 
     /// A known node `v` reached again from `parent`: when by fewer pushes,

@@ -4,6 +4,7 @@
 
 use super::Search;
 use super::expand::{Child, Expansion, MovingBox};
+use super::player::ChildArea;
 use super::push::Push;
 use crate::grid::Direction;
 
@@ -37,6 +38,7 @@ impl Search<'_> {
             let player = self
                 .area
                 .normalize(self.board, &self.occupied, plan.player_end());
+            self.area.found_child(ChildArea::Flooded);
             let push = Push {
                 from: b,
                 dir,
@@ -83,7 +85,7 @@ impl Search<'_> {
             let moving = MovingBox {
                 cell: end,
                 before,
-                area: Some(area),
+                area,
             };
             self.expand(child, boxes, Some(moving));
         }

@@ -3,7 +3,9 @@
 //! cells and for the feature search's area counts. The positions of a
 //! box's move are expanded right after they are made, so each keeps its
 //! area from then (the parent's with two cells traded, or the flood that
-//! normalized it), and its expansion floods nothing.
+//! normalized it), and its expansion floods nothing. Counting a child's
+//! areas floods only the floor outside its player's area, which is known
+//! by then the same two ways.
 
 use crate::grid::Direction;
 use crate::multi::board::{Board, NONE};
@@ -18,16 +20,16 @@ pub(super) struct PlayerArea {
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<u16>,
-    /// How the last child's area came from the parent's (see
-    /// [`PlayerArea::keep_child`]).
-    last_child: ChildArea,
+    /// How the area of the child about to be added was found (see
+    /// [`PlayerArea::take_child`]).
+    last_child: Option<ChildArea>,
     /// Areas kept for the positions of a box's move, back to back.
     kept: Vec<u64>,
     kept_len: Vec<usize>,
 }
 
 /// How a child's area was found.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum ChildArea {
     /// The parent's, the box's new cell out and the cell it left in.
     Traded { entered: u16, left: u16 },
@@ -43,7 +45,7 @@ impl PlayerArea {
             seen: vec![0; cells],
             stamp: 0,
             queue: Vec::new(),
-            last_child: ChildArea::Flooded,
+            last_child: None,
             kept: Vec::new(),
             kept_len: Vec::new(),
         }
@@ -84,15 +86,22 @@ impl PlayerArea {
     }
 
     /// Records how the child about to be added got its area.
-    pub fn child_found(&mut self, how: ChildArea) {
-        self.last_child = how;
+    pub fn found_child(&mut self, how: ChildArea) {
+        self.last_child = Some(how);
     }
 
-    /// Keeps the area of the child just made (before any other flood), for
-    /// its expansion as a position of a box's move; returns its number.
-    pub fn keep_child(&mut self) -> u32 {
+    /// How the child about to be added got its area, if that was recorded
+    /// since the last call.
+    pub fn take_child(&mut self) -> Option<ChildArea> {
+        self.last_child.take()
+    }
+
+    /// Keeps the area of the child just made (`how` it was found, before
+    /// any other flood), for its expansion as a position of a box's move;
+    /// returns its number.
+    pub fn keep_child(&mut self, how: ChildArea) -> u32 {
         let at = self.kept.len();
-        let len = match self.last_child {
+        let len = match how {
             ChildArea::Traded { entered, left } => {
                 self.kept.extend_from_slice(&self.parent);
                 let area = &mut self.kept[at..];
@@ -133,12 +142,28 @@ impl PlayerArea {
         board.flood_player(occupied, &mut self.seen, self.stamp, &mut self.queue, from)
     }
 
-    /// The number of areas the boxes cut the free floor into.
-    pub fn count_areas(&mut self, board: &Board, occupied: &[bool]) -> u32 {
-        self.stamp += 1;
-        let mut areas = 0u32;
+    /// The number of areas the boxes cut the free floor into. `child` says
+    /// how the player's area of this position was just found, before any
+    /// other flood: that area is not flooded again.
+    pub fn count_areas(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        child: Option<ChildArea>,
+    ) -> u32 {
+        // A flood's cells are still marked with the current stamp.
+        if child != Some(ChildArea::Flooded) {
+            self.stamp += 1;
+        }
+        let traded = match child {
+            Some(ChildArea::Traded { entered, left }) => Some((entered, left)),
+            _ => None,
+        };
+        let players =
+            |c: u16| traded.is_some_and(|(e, l)| c == l || (c != e && has(&self.parent, c)));
+        let mut areas = child.is_some() as u32;
         for c in 0..board.len() as u16 {
-            if !occupied[c as usize] && self.seen[c as usize] != self.stamp {
+            if !occupied[c as usize] && self.seen[c as usize] != self.stamp && !players(c) {
                 areas += 1;
                 board.flood_player(occupied, &mut self.seen, self.stamp, &mut self.queue, c);
             }
@@ -214,7 +239,7 @@ mod tests {
     }
 
     #[test]
-    fn a_kept_child_area_is_what_a_flood_of_the_child_finds() {
+    fn a_child_area_kept_or_counted_from_is_what_a_flood_of_the_child_finds() {
         // Two rooms; the box in the door keeps the player out of the right one.
         let text = b"#########\n#   #  .#\n# $ $   #\n#@  #  .#\n#########";
         let level = &parse_xsb(text, 100).unwrap()[0];
@@ -226,16 +251,28 @@ mod tests {
         area.flood_parent(&board, &before, at(3, 1));
         // The left box pushed west: the area trades one cell for the other.
         let traded = occupied(board.len(), &[at(2, 1), door_box]);
-        area.child_found(ChildArea::Traded {
+        area.found_child(ChildArea::Traded {
             entered: at(2, 1),
             left: left_box,
         });
-        let first = area.keep_child();
+        let how = area.take_child().unwrap();
+        let first = area.keep_child(how);
+        let areas = area.count_areas(&board, &traded, Some(how));
+        assert_eq!(
+            areas,
+            PlayerArea::new(board.len()).count_areas(&board, &traded, None)
+        );
         // The door box pushed east, the player in the door: found by a flood.
         let opened = occupied(board.len(), &[left_box, at(2, 5)]);
-        area.child_found(ChildArea::Flooded);
+        area.found_child(ChildArea::Flooded);
         area.normalize(&board, &opened, door_box);
-        let second = area.keep_child();
+        let how = area.take_child().unwrap();
+        let second = area.keep_child(how);
+        let areas = area.count_areas(&board, &opened, Some(how));
+        assert_eq!(
+            areas,
+            PlayerArea::new(board.len()).count_areas(&board, &opened, None)
+        );
         for (kept, taken, stand) in [(first, &traded, left_box), (second, &opened, door_box)] {
             let mut fresh = PlayerArea::new(board.len());
             fresh.flood_parent(&board, taken, stand);
