@@ -6,6 +6,8 @@
 //! that hand-off needs: the distance tables per set of boxes frozen on goals,
 //! the matcher and the parent's matching, and a cache of recent parents'
 //! matchings so that a child expanded long after its parent resumes too.
+//! The positions of a box's move, expanded right after they are made, keep
+//! the matching their own bound was found with, and start from it.
 
 use super::push::Push;
 use crate::multi::board::{Board, pull_distances};
