@@ -214,6 +214,23 @@ impl Nodes {
     }
 }
 
+/// `n` node numbers as a table gives them (one-box nodes), for tests of
+/// what is kept per node.
+#[cfg(test)]
+pub(crate) fn test_ids(n: u16) -> Vec<NodeId> {
+    let mut nodes = Nodes::new(1);
+    (0..n)
+        .map(|i| {
+            let key = Key {
+                boxes: &[i],
+                player: 0,
+                hash: i as u64,
+            };
+            nodes.insert(&key, 0, 0, None, StoredPush::default())
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -114,21 +114,7 @@ impl Advice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::multi::table::{Key, Nodes, StoredPush};
-
-    fn ids(n: u16) -> Vec<NodeId> {
-        let mut nodes = Nodes::new(1);
-        (0..n)
-            .map(|i| {
-                let key = Key {
-                    boxes: &[i],
-                    player: 0,
-                    hash: i as u64,
-                };
-                nodes.insert(&key, 0, 0, None, StoredPush::default())
-            })
-            .collect()
-    }
+    use crate::multi::table::test_ids as ids;
 
     #[test]
     fn a_node_keeps_the_best_packing_of_its_path() {

@@ -144,22 +144,12 @@ impl Frontier {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::multi::table::{Key, Nodes, StoredPush};
+    use crate::multi::table::test_ids;
 
     #[test]
     fn feature_cells_take_turns_and_keep_order_inside_a_cell() {
         // Node numbers come from a table, as in the search.
-        let mut nodes = Nodes::new(1);
-        let ids: Vec<NodeId> = (0..15u16)
-            .map(|i| {
-                let key = Key {
-                    boxes: &[i],
-                    player: 0,
-                    hash: i as u64,
-                };
-                nodes.insert(&key, 0, 0, None, StoredPush::default())
-            })
-            .collect();
+        let ids = test_ids(15);
         let mut cells = Frontier::for_method(Method::Features);
         for (feature, key, node) in [(1, 5, 10), (1, 3, 11), (2, 9, 12), (1, 4, 13), (7, 1, 14)] {
             assert!(cells.needs_feature(ids[node]));
@@ -176,17 +166,7 @@ mod tests {
 
     #[test]
     fn favouring_the_least_cell_takes_every_other_turn() {
-        let mut nodes = Nodes::new(1);
-        let ids: Vec<NodeId> = (0..6u16)
-            .map(|i| {
-                let key = Key {
-                    boxes: &[i],
-                    player: 0,
-                    hash: i as u64,
-                };
-                nodes.insert(&key, 0, 0, None, StoredPush::default())
-            })
-            .collect();
+        let ids = test_ids(6);
         let mut cells = Frontier::for_method(Method::Packing);
         cells.favour_least();
         for (feature, node) in [(5, 0), (5, 1), (9, 2), (9, 3), (1, 4), (1, 5)] {

@@ -349,21 +349,7 @@ mod tests {
     use crate::grid::Direction;
     use crate::level::parse_xsb;
     use crate::multi::board::NONE;
-    use crate::multi::table::{Key, Nodes, StoredPush};
-
-    fn ids(n: u16) -> Vec<NodeId> {
-        let mut nodes = Nodes::new(1);
-        (0..n)
-            .map(|i| {
-                let key = Key {
-                    boxes: &[i],
-                    player: 0,
-                    hash: i as u64,
-                };
-                nodes.insert(&key, 0, 0, None, StoredPush::default())
-            })
-            .collect()
-    }
+    use crate::multi::table::test_ids as ids;
 
     /// `boxes` with the box on `from` pushed one cell along `dir`, and that push.
     fn pushed(board: &Board, boxes: &[u16], from: u16, dir: Direction) -> (Vec<u16>, Push) {
