@@ -137,9 +137,28 @@ impl Board {
         queue: &mut Vec<u16>,
         from: u16,
     ) -> u16 {
+        self.flood_marking(occupied, queue, from, |c| {
+            let new = marks[c as usize] != stamp;
+            if new {
+                marks[c as usize] = stamp;
+            }
+            new
+        })
+    }
+
+    /// [`Board::flood_player`] with the marks kept by `mark`, which marks a
+    /// cell and says whether it was unmarked. The cells reached are left in
+    /// `queue`.
+    pub fn flood_marking(
+        &self,
+        occupied: &[bool],
+        queue: &mut Vec<u16>,
+        from: u16,
+        mut mark: impl FnMut(u16) -> bool,
+    ) -> u16 {
         queue.clear();
         queue.push(from);
-        marks[from as usize] = stamp;
+        mark(from);
         let mut least = from;
         let mut head = 0;
         while head < queue.len() {
@@ -147,8 +166,7 @@ impl Board {
             head += 1;
             least = least.min(c);
             for &n in &self.next[c as usize] {
-                if n != NONE && marks[n as usize] != stamp && !occupied[n as usize] {
-                    marks[n as usize] = stamp;
+                if n != NONE && !occupied[n as usize] && mark(n) {
                     queue.push(n);
                 }
             }

@@ -68,6 +68,8 @@ pub(super) struct Child<'a> {
     pub g: u32,
     pub boxes: &'a [u16],
     pub player: u16,
+    /// How its player's area was found (before any other flood).
+    pub area: ChildArea,
     pub hash: u64,
     pub push: Push,
 }
@@ -250,7 +252,8 @@ impl Search<'_> {
         self.occupied[b as usize] = false;
         self.occupied[end as usize] = true;
         if let Some(table) = self.child_table(&x.frozen, end) {
-            let player = self.child_player(x, b, ahead, pushes, board.step(end, dir.opposite()));
+            let (player, area) =
+                self.child_player(x, b, ahead, pushes, board.step(end, dir.opposite()));
             child.clear();
             child.extend_from_slice(x.boxes);
             child[i] = end;
@@ -270,6 +273,7 @@ impl Search<'_> {
                 g: x.g + cost,
                 boxes: child,
                 player,
+                area,
                 hash,
                 push,
             };
@@ -347,11 +351,19 @@ impl Search<'_> {
     }
 
     /// The normalized player of a child whose box went from `b` onto
-    /// `ahead` (and on, `pushes` in all), the player ending on `stand`.
+    /// `ahead` (and on, `pushes` in all), the player ending on `stand`, and
+    /// how its area was found.
     /// When the cell the box freed opens onto nothing new, and the cell it
     /// entered was outside the player's area or leaves the area in one
     /// piece, the area just trades one cell for the other: no flood needed.
-    fn child_player(&mut self, x: &Expansion, b: u16, ahead: u16, pushes: u16, stand: u16) -> u16 {
+    fn child_player(
+        &mut self,
+        x: &Expansion,
+        b: u16,
+        ahead: u16,
+        pushes: u16,
+        stand: u16,
+    ) -> (u16, ChildArea) {
         let board = self.board;
         let opens_nothing = board.next[b as usize]
             .iter()
@@ -361,14 +373,14 @@ impl Search<'_> {
             && (!self.area.in_parent(ahead)
                 || (ahead != x.least && self.area.keeps_whole(board, &self.occupied, ahead, b)));
         if simple {
-            self.area.found_child(ChildArea::Traded {
+            let traded = ChildArea::Traded {
                 entered: ahead,
                 left: b,
-            });
-            x.least.min(b)
+            };
+            (x.least.min(b), traded)
         } else {
-            self.area.found_child(ChildArea::Flooded);
-            self.area.normalize(board, &self.occupied, stand)
+            let player = self.area.normalize(board, &self.occupied, stand);
+            (player, ChildArea::Flooded)
         }
     }
 
@@ -387,7 +399,6 @@ impl Search<'_> {
             player: child.player,
             hash: child.hash,
         };
-        let how = self.area.take_child();
         if let Some(v) = self.nodes.find(&key) {
             self.reach_again(v, x.node, child);
             return;
@@ -404,11 +415,11 @@ impl Search<'_> {
         self.stats.generated += 1;
         if self.box_moves() && child.push.step.is_none() {
             // Before `enqueue`, whose flood would overwrite the child's area.
-            let area = how.map(|how| self.area.keep_child(how));
+            let area = self.area.keep_child(child.area);
             self.fresh.push((v, child.push.end(self.board), area));
             self.bound.keep_child(v, &x.frozen);
         }
-        self.enqueue_counted(v, how);
+        self.enqueue_counted(v, Some(child.area));
     }
 
     /// A known node `v` reached again from `parent`: when by fewer pushes,

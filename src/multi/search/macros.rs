@@ -38,7 +38,6 @@ impl Search<'_> {
             let player = self
                 .area
                 .normalize(self.board, &self.occupied, plan.player_end());
-            self.area.found_child(ChildArea::Flooded);
             let push = Push {
                 from: b,
                 dir,
@@ -49,6 +48,7 @@ impl Search<'_> {
                 g: x.g + push.count as u32,
                 boxes: &boxes,
                 player,
+                area: ChildArea::Flooded,
                 hash: self.board.hash_of(&boxes, player),
                 push,
             };
@@ -85,7 +85,7 @@ impl Search<'_> {
             let moving = MovingBox {
                 cell: end,
                 before,
-                area,
+                area: Some(area),
             };
             self.expand(child, boxes, Some(moving));
         }

@@ -20,9 +20,6 @@ pub(super) struct PlayerArea {
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<u16>,
-    /// How the area of the child about to be added was found (see
-    /// [`PlayerArea::take_child`]).
-    last_child: Option<ChildArea>,
     /// Areas kept for the positions of a box's move, back to back.
     kept: Vec<u64>,
     kept_len: Vec<usize>,
@@ -45,7 +42,6 @@ impl PlayerArea {
             seen: vec![0; cells],
             stamp: 0,
             queue: Vec::new(),
-            last_child: None,
             kept: Vec::new(),
             kept_len: Vec::new(),
         }
@@ -55,22 +51,14 @@ impl PlayerArea {
     /// and keeps it marked; returns the smallest cell in it.
     pub fn flood_parent(&mut self, board: &Board, occupied: &[bool], from: u16) -> u16 {
         self.parent.fill(0);
-        set(&mut self.parent, from);
-        self.queue.clear();
-        self.queue.push(from);
-        let mut least = from;
-        let mut head = 0;
-        while head < self.queue.len() {
-            let c = self.queue[head];
-            head += 1;
-            least = least.min(c);
-            for &n in &board.next[c as usize] {
-                if n != NONE && !occupied[n as usize] && !has(&self.parent, n) {
-                    set(&mut self.parent, n);
-                    self.queue.push(n);
-                }
+        let parent = &mut self.parent;
+        let least = board.flood_marking(occupied, &mut self.queue, from, |c| {
+            let new = !has(parent, c);
+            if new {
+                set(parent, c);
             }
-        }
+            new
+        });
         self.parent_len = self.queue.len();
         least
     }
@@ -83,17 +71,6 @@ impl PlayerArea {
     /// Cells in the expanded node's area.
     pub fn parent_len(&self) -> usize {
         self.parent_len
-    }
-
-    /// Records how the child about to be added got its area.
-    pub fn found_child(&mut self, how: ChildArea) {
-        self.last_child = Some(how);
-    }
-
-    /// How the child about to be added got its area, if that was recorded
-    /// since the last call.
-    pub fn take_child(&mut self) -> Option<ChildArea> {
-        self.last_child.take()
     }
 
     /// Keeps the area of the child just made (`how` it was found, before
@@ -251,11 +228,10 @@ mod tests {
         area.flood_parent(&board, &before, at(3, 1));
         // The left box pushed west: the area trades one cell for the other.
         let traded = occupied(board.len(), &[at(2, 1), door_box]);
-        area.found_child(ChildArea::Traded {
+        let how = ChildArea::Traded {
             entered: at(2, 1),
             left: left_box,
-        });
-        let how = area.take_child().unwrap();
+        };
         let first = area.keep_child(how);
         let areas = area.count_areas(&board, &traded, Some(how));
         assert_eq!(
@@ -264,9 +240,8 @@ mod tests {
         );
         // The door box pushed east, the player in the door: found by a flood.
         let opened = occupied(board.len(), &[left_box, at(2, 5)]);
-        area.found_child(ChildArea::Flooded);
         area.normalize(&board, &opened, door_box);
-        let how = area.take_child().unwrap();
+        let how = ChildArea::Flooded;
         let second = area.keep_child(how);
         let areas = area.count_areas(&board, &opened, Some(how));
         assert_eq!(
