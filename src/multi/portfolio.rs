@@ -87,10 +87,7 @@ pub(crate) fn lanes(threads: usize, goal_area: &dyn Fn() -> GoalArea) -> Vec<Vec
     let packing_in_rooms = |share| Phase::new(Method::Packing, 1, share, true);
     match threads {
         2 => match goal_area() {
-            GoalArea::OrderedRooms => vec![
-                vec![packing_in_rooms(1)],
-                vec![packing(1)],
-            ],
+            GoalArea::OrderedRooms => vec![vec![packing_in_rooms(1)], vec![packing(1)]],
             GoalArea::Ordered => vec![vec![packing(1)], vec![box_moves(1)]],
             GoalArea::Spread => vec![
                 vec![features(1)],
