@@ -75,8 +75,8 @@ pub(crate) enum GoalArea {
 /// impossibility); where that area has goal rooms, the packing
 /// search runs on both lanes, with the rooms' macros on the first and
 /// without them on the second, for the macros drop solutions as well as
-/// positions. One thread runs the four a quarter each;
-/// three threads and more give each its own, then add weighted A*
+/// positions. One thread runs the four a quarter each; three threads and
+/// more give each its own, then add weighted A*
 /// (weights 2 and 3). The feature and box-move searches use the goal-room
 /// macros and corridor rides. (The README's `--fast` section has the
 /// measurements behind this layout.)
@@ -509,11 +509,10 @@ mod tests {
                 );
             }
             // Plain A* (the optimal one) runs in every layout but two: two
-            // threads where the goal area is ordered (the box-move search,
-            // or where there are goal rooms the packing search, has the
-            // second lane to itself there). The
-            // three feature searches run too, except on three threads (one
-            // lane each) and on two where the goal area is ordered (the
+            // threads where the goal area is ordered, with or without goal
+            // rooms (a feature search has the second lane to itself there).
+            // The three feature searches run too, except on three threads
+            // (one lane each) and on two where the goal area is ordered (the
             // packing search has a lane of its own there instead of the
             // feature search, and where it has goal rooms, both lanes).
             let phases: Vec<&Phase> = lanes.iter().flatten().collect();
