@@ -414,7 +414,8 @@ impl Search<'_> {
             .insert(&key, child.g, h, Some(x.node), child.push.stored());
         self.stats.generated += 1;
         if self.box_moves() && child.push.step.is_none() {
-            // Before `enqueue`, whose flood would overwrite the child's area.
+            // Before `enqueue_counted`, whose floods would overwrite the
+            // child's area in the queue.
             let area = self.area.keep_child(child.area);
             self.fresh.push((v, child.push.end(self.board), area));
             self.bound.keep_child(v, &x.frozen);
