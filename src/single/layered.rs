@@ -41,7 +41,7 @@
 use super::bound::{NO_PATH, push_distances};
 use super::sides::SideDistances;
 use super::{SingleReport, SingleStats};
-use crate::grid::{Direction, Grid};
+use crate::grid::Direction;
 use crate::level::Maze;
 use crate::moves::{Move, Solution};
 
@@ -52,54 +52,124 @@ const FROM_PUSH: u8 = 5;
 
 /// Solves a maze whose box is not on its target; see the module docs.
 pub fn solve(maze: &Maze) -> SingleReport {
-    let grid = &maze.grid;
     debug_assert_ne!(
         maze.box_cell, maze.target,
         "solve() answers a box already home"
     );
-    let n = grid.len();
-    let bound = push_distances(grid, maze.target);
-    let mut sides = SideDistances::new(grid, maze.player);
+    let bound = push_distances(&maze.grid, maze.target);
+    let sides = SideDistances::new(&maze.grid, maze.player);
     if bound[maze.box_cell] == NO_PATH {
-        return SingleReport::impossible(stats_of(0, &sides, n, 0));
+        return SingleReport::impossible(stats_of(0, &sides, maze.grid.len(), 0));
     }
-    // Walks to each state; u32 keeps the arrays small, and a sum that would
-    // not fit is reported rather than wrapped.
-    let mut walks = Walks::new(4 * n);
-    let mut how = vec![0u8; 4 * n];
-    let mut entered = vec![0u8; n];
-    // The states of the bucket being expanded.
-    let mut layer: Vec<u32> = Vec::new();
-    // Cells entered for the next bucket of this f.
-    let mut cells: Vec<u32> = Vec::new();
-    // (pushes, cell) entered for bucket f + 2, in push order; and the same
-    // list for this f, filled while f - 2 was expanded.
-    let mut later: Vec<(u32, u32)> = Vec::new();
-    let mut stored: Vec<(u32, u32)> = Vec::new();
-    let mut stored_at = 0;
+    let mut search = Search::new(maze, bound, sides);
+    search.start();
+    loop {
+        search.push_bucket();
+        if search.settled.entered[maze.target] != 0 {
+            return search.finish();
+        }
+        if !search.next_bucket() {
+            return search.impossible();
+        }
+        search.settle_bucket();
+    }
+}
 
-    // Layer 0: the player walks from its start to a side of the box.
-    let starts = walks_from_start(maze, &mut sides);
-    for d in Direction::ALL {
-        if let Some(w) = starts[d.opposite().index()] {
-            let s = maze.box_cell * 4 + d.index();
-            walks.set(s, clamp(w));
-            how[s] = FROM_START;
-            layer.push(s as u32);
+/// What is known of each state: its walks, how it was reached, and per box
+/// cell the sides pushed into for the bucket being built.
+struct Settled {
+    walks: Walks,
+    how: Vec<u8>,
+    entered: Vec<u8>,
+}
+
+/// The buckets: the states of the one being expanded, the cells entered for
+/// the next bucket of this f, and the (pushes, cell) entries stored for
+/// f + 2 (`later`, in push order) and for this f (`stored`, filled while
+/// f - 2 was expanded, read from `stored_at`).
+#[derive(Default)]
+struct Buckets {
+    layer: Vec<u32>,
+    cells: Vec<u32>,
+    later: Vec<(u32, u32)>,
+    stored: Vec<(u32, u32)>,
+    stored_at: usize,
+}
+
+impl Buckets {
+    /// Bytes held by the lists.
+    fn bytes(&self) -> usize {
+        4 * (self.layer.capacity() + self.cells.capacity())
+            + 8 * (self.later.capacity() + self.stored.capacity())
+    }
+}
+
+/// One layered search: the maze, the bound, and the buckets at (f, pushes).
+struct Search<'a> {
+    maze: &'a Maze,
+    bound: Vec<u32>,
+    sides: SideDistances<'a>,
+    settled: Settled,
+    buckets: Buckets,
+    states: u64,
+    pushes: u32,
+    f: u32,
+}
+
+impl<'a> Search<'a> {
+    fn new(maze: &'a Maze, bound: Vec<u32>, sides: SideDistances<'a>) -> Search<'a> {
+        let n = maze.grid.len();
+        // Walks to each state; u32 keeps the arrays small, and a sum that
+        // would not fit is reported rather than wrapped.
+        let settled = Settled {
+            walks: Walks::new(4 * n),
+            how: vec![0u8; 4 * n],
+            entered: vec![0u8; n],
+        };
+        let f = bound[maze.box_cell];
+        Search {
+            maze,
+            bound,
+            sides,
+            settled,
+            buckets: Buckets::default(),
+            states: 0,
+            pushes: 0,
+            f,
         }
     }
-    let mut states = layer.len() as u64;
-    let mut pushes = 0u32;
-    let mut f = bound[maze.box_cell];
-    loop {
-        // Push every state of bucket (f, pushes). A push towards the target
-        // keeps f and enters bucket (f, pushes + 1); one away from it (the
-        // bound rises by one) enters (f + 2, pushes + 1).
-        for &s in &layer {
+
+    /// Layer 0: the player walks from its start to a side of the box.
+    fn start(&mut self) {
+        let maze = self.maze;
+        let starts = walks_from_start(maze, &mut self.sides);
+        for d in Direction::ALL {
+            if let Some(w) = starts[d.opposite().index()] {
+                let s = maze.box_cell * 4 + d.index();
+                self.settled.walks.set(s, clamp(w));
+                self.settled.how[s] = FROM_START;
+                self.buckets.layer.push(s as u32);
+            }
+        }
+        self.states = self.buckets.layer.len() as u64;
+    }
+
+    /// Pushes every state of bucket (f, pushes). A push towards the target
+    /// keeps f and enters bucket (f, pushes + 1); one away from it (the
+    /// bound rises by one) enters (f + 2, pushes + 1).
+    fn push_bucket(&mut self) {
+        let grid = &self.maze.grid;
+        let Settled {
+            walks,
+            how,
+            entered,
+        } = &mut self.settled;
+        let buckets = &mut self.buckets;
+        for &s in &buckets.layer {
             let s = s as usize;
             let (b, d) = (s / 4, s % 4);
             let next = grid.step(b, Direction::from_index(d));
-            if bound[next] == NO_PATH {
+            if self.bound[next] == NO_PATH {
                 continue;
             }
             let t = next * 4 + d;
@@ -109,151 +179,184 @@ pub fn solve(maze: &Maze) -> SingleReport {
             walks.set(t, walks.get(s));
             how[t] = FROM_PUSH;
             if entered[next] == 0 {
-                if bound[next] < bound[b] {
-                    cells.push(next as u32);
+                if self.bound[next] < self.bound[b] {
+                    buckets.cells.push(next as u32);
                 } else {
-                    later.push((pushes + 1, next as u32));
+                    buckets.later.push((self.pushes + 1, next as u32));
                 }
             }
             entered[next] |= 1 << d;
         }
-        if entered[maze.target] != 0 {
-            let mask = entered[maze.target];
-            let best = (0..4)
-                .filter(|d| mask & (1 << d) != 0)
-                .min_by_key(|&d| walks.get(maze.target * 4 + d))
-                .expect("an entry exists");
-            let goal = maze.target * 4 + best;
-            let lists = list_bytes(&[&layer, &cells], &[&later, &stored]);
-            let stats = stats_of(states, &sides, n, lists);
-            return match rebuild(maze, &walks, &how, goal, &mut sides) {
-                Some(moves) => {
-                    let solution = Solution::from_moves(moves);
-                    debug_assert_eq!(solution.pushes, pushes as u64 + 1);
-                    debug_assert_eq!(solution.walks, walks.get(goal) as u64);
-                    SingleReport::solved(solution, stats)
-                }
-                None => SingleReport::overflow(stats),
-            };
-        }
-        // The next bucket: (f, pushes + 1) if anything entered it, else the
-        // smallest push count stored for f, else the first bucket of f + 2.
-        if cells.is_empty() {
-            if stored_at == stored.len() {
-                std::mem::swap(&mut stored, &mut later);
-                later.clear();
-                stored_at = 0;
-                f += 2;
-                if stored.is_empty() {
-                    break;
-                }
-            }
-            pushes = stored[stored_at].0;
-        } else {
-            pushes += 1;
-        }
-        while stored_at < stored.len() && stored[stored_at].0 == pushes {
-            cells.push(stored[stored_at].1);
-            stored_at += 1;
-        }
-        layer.clear();
-        for &b in &cells {
-            debug_assert_eq!(pushes + bound[b as usize], f, "buckets run in f order");
-            settle_cell(
-                b as usize,
-                grid,
-                &bound,
-                &mut walks,
-                &mut how,
-                &mut entered,
-                &mut sides,
-                &mut layer,
-            );
-        }
-        cells.clear();
-        states += layer.len() as u64;
     }
-    let lists = list_bytes(&[&layer, &cells], &[&later, &stored]);
-    SingleReport::impossible(stats_of(states, &sides, n, lists))
-}
 
-/// Settles the states of box cell `b` in the bucket being built: its entries
-/// (the sides pushed into, marked in `entered`, which is cleared), and the
-/// sides walked to from an entry whose push leads to a state not yet seen.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn settle_cell(
-    b: usize,
-    grid: &Grid,
-    bound: &[u32],
-    walks: &mut Walks,
-    how: &mut [u8],
-    entered: &mut [u8],
-    sides: &mut SideDistances,
-    layer: &mut Vec<u32>,
-) {
-    let mask = entered[b];
-    entered[b] = 0;
-    let mut entry = [UNSEEN; 4];
-    for (d, w) in entry.iter_mut().enumerate() {
-        if mask & (1 << d) != 0 {
-            *w = walks.get(b * 4 + d);
+    /// The answer once the box has been pushed onto the target: the entry
+    /// there with the fewest walks.
+    fn finish(mut self) -> SingleReport {
+        let target = self.maze.target;
+        let mask = self.settled.entered[target];
+        let best = (0..4)
+            .filter(|d| mask & (1 << d) != 0)
+            .min_by_key(|&d| self.settled.walks.get(target * 4 + d))
+            .expect("an entry exists");
+        let goal = target * 4 + best;
+        let stats = self.stats();
+        let settled = &self.settled;
+        match rebuild(
+            self.maze,
+            &settled.walks,
+            &settled.how,
+            goal,
+            &mut self.sides,
+        ) {
+            Some(moves) => {
+                let solution = Solution::from_moves(moves);
+                debug_assert_eq!(solution.pushes, self.pushes as u64 + 1);
+                debug_assert_eq!(solution.walks, settled.walks.get(goal) as u64);
+                SingleReport::solved(solution, stats)
+            }
+            None => SingleReport::overflow(stats),
         }
     }
-    // Sides worth settling here: the entries, and unsettled sides whose push
-    // leads somewhere new. A state reached by walking is only ever used to
-    // push; when that push is blocked or lands on a state already seen (with
-    // no more pushes than this one would give it), its walk is not worth
-    // measuring.
-    let mut open = mask;
-    for d in 0..4 {
-        if mask & (1 << d) == 0 && walks.get(b * 4 + d) == UNSEEN {
-            let next = grid.step(b, Direction::from_index(d));
-            if bound[next] != NO_PATH && walks.get(next * 4 + d) == UNSEEN {
-                open |= 1 << d;
-            }
-        }
+
+    fn impossible(&self) -> SingleReport {
+        SingleReport::impossible(self.stats())
     }
-    let mut best = entry;
-    let mut from = [FROM_PUSH; 4];
-    for (e, &at_entry) in entry.iter().enumerate() {
-        if at_entry == UNSEEN {
-            continue;
+
+    fn stats(&self) -> SingleStats {
+        let n = self.maze.grid.len();
+        stats_of(self.states, &self.sides, n, self.buckets.bytes())
+    }
+
+    /// Moves to the next bucket: (f, pushes + 1) if anything entered it,
+    /// else the smallest push count stored for f, else the first bucket of
+    /// f + 2. False when there is none: every reachable state is settled.
+    fn next_bucket(&mut self) -> bool {
+        let buckets = &mut self.buckets;
+        if buckets.cells.is_empty() {
+            if buckets.stored_at == buckets.stored.len() {
+                std::mem::swap(&mut buckets.stored, &mut buckets.later);
+                buckets.later.clear();
+                buckets.stored_at = 0;
+                self.f += 2;
+                if buckets.stored.is_empty() {
+                    return false;
+                }
+            }
+            self.pushes = buckets.stored[buckets.stored_at].0;
+        } else {
+            self.pushes += 1;
         }
-        // A walk between two sides takes at least 2 steps, so it only helps
-        // an entry that arrived with at least 3 more walks.
-        let mut want = 0u8;
-        for (d, &so_far) in best.iter().enumerate() {
-            if d != e && open & (1 << d) != 0 && so_far > at_entry.saturating_add(2) {
-                want |= 1 << d;
+        while buckets.stored_at < buckets.stored.len()
+            && buckets.stored[buckets.stored_at].0 == self.pushes
+        {
+            buckets.cells.push(buckets.stored[buckets.stored_at].1);
+            buckets.stored_at += 1;
+        }
+        true
+    }
+
+    /// Settles every cell entered for the bucket, making its layer.
+    fn settle_bucket(&mut self) {
+        self.buckets.layer.clear();
+        let cells = std::mem::take(&mut self.buckets.cells);
+        for &b in &cells {
+            debug_assert_eq!(
+                self.pushes + self.bound[b as usize],
+                self.f,
+                "buckets run in f order"
+            );
+            self.settle_cell(b as usize);
+        }
+        self.buckets.cells = cells;
+        self.buckets.cells.clear();
+        self.states += self.buckets.layer.len() as u64;
+    }
+
+    /// Settles the states of box cell `b` in the bucket being built: its
+    /// entries (the sides pushed into, marked in `entered`, which is
+    /// cleared), and the sides walked to from an entry whose push leads to a
+    /// state not yet seen.
+    #[inline]
+    fn settle_cell(&mut self, b: usize) {
+        let walks = &self.settled.walks;
+        let mask = self.settled.entered[b];
+        self.settled.entered[b] = 0;
+        let mut entry = [UNSEEN; 4];
+        for (d, w) in entry.iter_mut().enumerate() {
+            if mask & (1 << d) != 0 {
+                *w = walks.get(b * 4 + d);
             }
         }
-        if want == 0 {
-            continue;
-        }
-        let arrived = Direction::from_index(e).opposite();
-        // Sides are indexed by where the player stands: the opposite of the push.
-        let row = sides.from_side(b, arrived, stand_mask(want));
+        let open = self.open_sides(b, mask);
+        let (best, from) = self.walk_round(b, entry, open);
         for d in 0..4 {
-            if want & (1 << d) == 0 {
+            if open & (1 << d) != 0 && best[d] != UNSEEN {
+                let s = b * 4 + d;
+                self.settled.walks.set(s, best[d]);
+                self.settled.how[s] = from[d];
+                self.buckets.layer.push(s as u32);
+            }
+        }
+    }
+
+    /// Sides worth settling at `b`: the entries (`mask`), and unsettled
+    /// sides whose push leads somewhere new. A state reached by walking is
+    /// only ever used to push; when that push is blocked or lands on a state
+    /// already seen (with no more pushes than this one would give it), its
+    /// walk is not worth measuring.
+    #[inline]
+    fn open_sides(&self, b: usize, mask: u8) -> u8 {
+        let walks = &self.settled.walks;
+        let mut open = mask;
+        for d in 0..4 {
+            if mask & (1 << d) == 0 && walks.get(b * 4 + d) == UNSEEN {
+                let next = self.maze.grid.step(b, Direction::from_index(d));
+                if self.bound[next] != NO_PATH && walks.get(next * 4 + d) == UNSEEN {
+                    open |= 1 << d;
+                }
+            }
+        }
+        open
+    }
+
+    /// The fewest walks to each open side of `b`, and where each came from:
+    /// the entry itself (`FROM_PUSH`) or the entry walked from.
+    #[inline]
+    fn walk_round(&mut self, b: usize, entry: [u32; 4], open: u8) -> ([u32; 4], [u8; 4]) {
+        let mut best = entry;
+        let mut from = [FROM_PUSH; 4];
+        for (e, &at_entry) in entry.iter().enumerate() {
+            if at_entry == UNSEEN {
                 continue;
             }
-            let stand = Direction::from_index(d).opposite();
-            if let Some(w) = row[stand.index()] {
-                let total = clamp(at_entry as u64 + w);
-                if total < best[d] {
-                    (best[d], from[d]) = (total, e as u8);
+            // A walk between two sides takes at least 2 steps, so it only
+            // helps an entry that arrived with at least 3 more walks.
+            let mut want = 0u8;
+            for (d, &so_far) in best.iter().enumerate() {
+                if d != e && open & (1 << d) != 0 && so_far > at_entry.saturating_add(2) {
+                    want |= 1 << d;
+                }
+            }
+            if want == 0 {
+                continue;
+            }
+            let arrived = Direction::from_index(e).opposite();
+            // Sides are indexed by where the player stands: the opposite of the push.
+            let row = self.sides.from_side(b, arrived, stand_mask(want));
+            for d in 0..4 {
+                if want & (1 << d) == 0 {
+                    continue;
+                }
+                let stand = Direction::from_index(d).opposite();
+                if let Some(w) = row[stand.index()] {
+                    let total = clamp(at_entry as u64 + w);
+                    if total < best[d] {
+                        (best[d], from[d]) = (total, e as u8);
+                    }
                 }
             }
         }
-    }
-    for d in 0..4 {
-        if open & (1 << d) != 0 && best[d] != UNSEEN {
-            let s = b * 4 + d;
-            walks.set(s, best[d]);
-            how[s] = from[d];
-            layer.push(s as u32);
-        }
+        (best, from)
     }
 }
 
@@ -289,12 +392,6 @@ impl Walks {
 /// Saturates at one below `UNSEEN`; a saturated walk count is caught when rebuilding.
 fn clamp(w: u64) -> u32 {
     w.min(UNSEEN as u64 - 1) as u32
-}
-
-/// Bytes held by the bucket lists.
-fn list_bytes(cells: &[&Vec<u32>], entries: &[&Vec<(u32, u32)>]) -> usize {
-    cells.iter().map(|v| 4 * v.capacity()).sum::<usize>()
-        + entries.iter().map(|v| 8 * v.capacity()).sum::<usize>()
 }
 
 /// `lists`: bytes of the bucket lists.
