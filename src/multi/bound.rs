@@ -377,7 +377,10 @@ fn add_row(
                     min_v[j] = cur;
                     way[j] = j0;
                 }
-                if min_v[j] < delta {
+                // On a tie a free column ends the path at once: the same
+                // optimal cost, and on big levels with many equal distances
+                // far shorter paths.
+                if min_v[j] < delta || (min_v[j] == delta && goal_of[j] == 0 && goal_of[j1] != 0) {
                     delta = min_v[j];
                     j1 = j;
                 }

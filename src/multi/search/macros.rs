@@ -64,7 +64,8 @@ impl Search<'_> {
     /// once, so a box's whole path is one step of the feature search, as a
     /// move is in FESS. Each such position is an ordinary node, queued in its
     /// own cell and later expanded in full. At most [`BOX_MOVE_EXPANSIONS`]
-    /// extra expansions, and none once `max_nodes` are generated; returns
+    /// extra expansions, and none once `max_nodes` are generated or the time
+    /// is up (one expansion of a level of hundreds of boxes is slow); returns
     /// how many were made. `before` is what the expanded node's path cost.
     pub(super) fn push_moved_boxes_on(
         &mut self,
@@ -77,6 +78,7 @@ impl Search<'_> {
         while at < self.fresh.len()
             && at < BOX_MOVE_EXPANSIONS
             && max_nodes.is_none_or(|m| self.stats.generated < m)
+            && !self.past_deadline()
         {
             let (child, end, area) = self.fresh[at];
             at += 1;

@@ -18,6 +18,7 @@ mod expand;
 mod frontier;
 mod incremental;
 mod macros;
+mod pace;
 mod player;
 mod push;
 mod rebuild;
@@ -35,6 +36,7 @@ use crate::moves::{Limit, Outcome};
 use advice::Advice;
 use frontier::Frontier;
 use incremental::{Frozen, IncrementalBound};
+use pace::Pace;
 use player::{ChildArea, PlayerArea};
 use push::Push;
 use std::rc::Rc;
@@ -99,6 +101,8 @@ struct Search<'b> {
     fresh: Vec<(NodeId, u16, u32)>,
     /// Per node, with a packing order: its measure against it.
     advice: Advice,
+    /// When the time limit runs out, for the work within one expansion.
+    deadline: Option<Instant>,
     stats: MultiStats,
 }
 
@@ -116,9 +120,13 @@ pub(crate) fn run(
     if !s.queue_root() {
         return (Outcome::Impossible, s.stats);
     }
+    s.deadline = limits.time.map(|t| started + t);
     let mut last_report = Instant::now();
     let mut boxes = Vec::with_capacity(board.start_boxes.len());
-    let mut work = 0;
+    let mut pace = Pace::new();
+    // Expansions since the last look at the pace: this one and the box
+    // moves' extra ones after the one before.
+    let mut work = 1;
     while let Some((k, node)) = s.frontier.pop() {
         let u = node.index();
         if s.nodes.closed[u] || (s.frontier.keyed() && k != s.key_of(node)) {
@@ -134,11 +142,7 @@ pub(crate) fn run(
         if let Some(why) = limits.nodes_reached(s.stats.generated) {
             return (Outcome::Limit(why), s.stats);
         }
-        // From the first expansion on, every 256 (counting the box moves'
-        // extra expansions): a limit below the start stops at once.
-        work += 1;
-        if work >= 256 || s.stats.expanded == 1 {
-            work = 0;
+        if pace.due(work) {
             if let Some(why) = s.checkpoint(limits, started, stop) {
                 return (Outcome::Limit(why), s.stats);
             }
@@ -149,6 +153,7 @@ pub(crate) fn run(
         }
         boxes.clear();
         boxes.extend_from_slice(s.nodes.boxes(node));
+        work = 1;
         s.expand(node, &boxes, None);
         if s.box_moves() {
             let before = s.nodes.g[u];
@@ -185,6 +190,7 @@ impl<'b> Search<'b> {
             in_room: Vec::new(),
             fresh: Vec::new(),
             advice,
+            deadline: None,
             stats: MultiStats::default(),
         }
     }
@@ -325,6 +331,11 @@ impl<'b> Search<'b> {
             return Some(why);
         }
         stop.load(Ordering::Relaxed).then_some(Limit::Stopped)
+    }
+
+    /// True once the time limit has run out.
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     fn progress(&self, node: NodeId, started: Instant) -> Progress {
