@@ -5,7 +5,7 @@
 //! `tests/data/long-runs/interrupt.xsb` holds two easy levels, then one the
 //! default search cannot finish in any test's lifetime (perfect 3), then an
 //! easy one, so an interrupt sent after the second answer always lands on
-//! the third level.
+//! the third level. `huge.xsb` is one level of 480 boxes (sasquatch8 49).
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read};
@@ -150,4 +150,27 @@ fn resume_refuses_a_file_that_is_not_bench_records() {
         err.ends_with(":1:1: not a bench --json record with an index\n"),
         "{err}"
     );
+}
+
+/// A level of 480 boxes, where one expansion takes milliseconds: under a
+/// short limit every method answers with the limit, not with a kill or a
+/// hang (how soon is measured by the benchmark in the README, not here).
+#[test]
+fn a_huge_level_under_a_short_limit_answers_with_the_limit() {
+    let huge = "tests/data/long-runs/huge.xsb";
+    for extra in [
+        &[][..],
+        &["--fast", "--threads", "1"],
+        &["--fast", "--threads", "2"],
+    ] {
+        let mut args = vec!["--multi", "--time-limit", "0.5", huge];
+        args.extend_from_slice(extra);
+        let out = start(&args).wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(3), "{extra:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "No solution found (time limit 0.5 s).\n",
+            "{extra:?}"
+        );
+    }
 }
