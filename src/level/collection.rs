@@ -60,6 +60,16 @@ fn looks_like_broken_row(alphabet: Alphabet, text: &str) -> bool {
 }
 
 /// Parses one XSB level or a whole collection.
+///
+/// ```
+/// use sokoban::level::parse_xsb;
+///
+/// let text = b"; first\n#####\n#@$.#\n#####\n\n; second\n######\n#@$ .#\n######\n";
+/// let levels = parse_xsb(text, 1000).unwrap();
+/// let names: Vec<&str> = levels.iter().map(|l| l.name.as_str()).collect();
+/// assert_eq!(names, ["first", "second"]);
+/// assert_eq!((levels[1].boxes.len(), levels[1].goals.len()), (1, 1));
+/// ```
 pub fn parse_xsb(bytes: &[u8], max_cells: u64) -> Result<Vec<Level>, ParseError> {
     parse_collection(bytes, Alphabet::Xsb, max_cells)
 }

@@ -57,6 +57,31 @@ impl Format {
 /// Parses multi-box levels in a format. `Auto` reads snekoban JSON when the
 /// text starts with `[`, a judge file when it starts with a number, olympiad
 /// letters when level rows use only those, and XSB otherwise.
+///
+/// ```
+/// use sokoban::level::{Format, parse_levels};
+///
+/// // The same level in each format's letters.
+/// let texts: [(&[u8], Format); 5] = [
+///     (b"#####\n#@$.#\n#####\n", Format::Xsb),
+///     (b"#####\n#SBT#\n#####\n", Format::Olympiad),
+///     (b"WWWWW\nWKBGW\nWWWWW\n", Format::Wkbg),
+///     (b"#####\n#&B.#\n#####\n", Format::Bx),
+///     (b"3 5\n#####\n#SBT#\n#####\n0 0\n", Format::Judge),
+/// ];
+/// let pieces = |text, format| {
+///     let level = &parse_levels(text, format, 1000).unwrap()[0];
+///     (level.player, level.boxes.clone(), level.goals.clone())
+/// };
+/// let xsb = pieces(texts[0].0, Format::Xsb);
+/// for (text, format) in texts {
+///     assert_eq!(pieces(text, format), xsb, "{format:?}");
+/// }
+/// // Snekoban JSON: rows of cells, each a list of what stands there.
+/// let json = br#"[[["wall"], ["player"], ["computer"], ["target"], ["wall"]]]"#;
+/// let (_, boxes, goals) = pieces(json, Format::Auto);
+/// assert_eq!((boxes.len(), goals.len()), (1, 1));
+/// ```
 pub fn parse_levels(
     bytes: &[u8],
     format: Format,

@@ -27,6 +27,20 @@ pub struct SingleInput {
 
 /// Parses single-box input bytes, its shape and letters told from the text.
 /// `max_cells` bounds each grid.
+///
+/// ```
+/// use sokoban::level::{Shape, parse_single};
+///
+/// // One olympiad grid.
+/// let input = parse_single(b"#####\n#SBT#\n#####\n", 100).unwrap();
+/// assert_eq!((input.shape, input.mazes.len()), (Shape::Grid, 1));
+/// // The judge format: `rows cols` headers, `0 0` to end.
+/// let judge = parse_single(b"1 3\nSBT\n1 4\nS.BT\n0 0\n", 100).unwrap();
+/// assert_eq!((judge.shape, judge.mazes.len()), (Shape::Judge, 2));
+/// // A bad letter is an error with its line and column.
+/// let error = parse_single(b"#####\n#SBTx#\n", 100).unwrap_err();
+/// assert_eq!((error.line, error.col), (2, 5));
+/// ```
 pub fn parse_single(bytes: &[u8], max_cells: u64) -> Result<SingleInput, ParseError> {
     parse_single_as(bytes, Format::Auto, max_cells)
 }
