@@ -101,10 +101,9 @@ impl Verdict {
                 optimum: Some((p, w)),
             } => format!("Impossible. wrong (a solution exists: {p} {w})"),
             Verdict::Missing => "missing answer".into(),
-            Verdict::Unchecked(why) => format!(
-                "Impossible. not checked (search stopped: {})",
-                crate::output::limit_words(why)
-            ),
+            Verdict::Unchecked(why) => {
+                format!("Impossible. not checked (search stopped: {why})")
+            }
         }
     }
 }
