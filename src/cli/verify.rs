@@ -3,8 +3,8 @@
 use super::{CliError, FormatArg, Input, Status, TraceArg, read_inputs};
 use clap::{Args, ValueEnum};
 use sokoban::level::{
-    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, Maze, ParseErrorKind, Shape, parse_entries,
-    parse_levels, parse_single_as,
+    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, Maze, ParseErrorKind, Shape, maze_name,
+    parse_entries, parse_levels, parse_single_as,
 };
 use sokoban::moves::{Notation, parse_moves};
 use sokoban::multi::{Limits, MultiOptions};
@@ -97,7 +97,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     };
     let options = claim_options(args);
     let names: Vec<String> = match &subject {
-        Subject::Mazes(mazes, _) => (1..=mazes.len()).map(|k| format!("Maze #{k}")).collect(),
+        Subject::Mazes(mazes, _) => (1..=mazes.len()).map(maze_name).collect(),
         Subject::Levels(levels) => levels.iter().map(|l| l.name.clone()).collect(),
     };
     let labelled = names.len() > 1 || matches!(subject, Subject::Mazes(_, Shape::Judge));
