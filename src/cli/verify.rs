@@ -9,9 +9,8 @@ use sokoban::level::{
 use sokoban::moves::{Notation, parse_moves};
 use sokoban::multi::{Limits, MultiOptions};
 use sokoban::output::{TraceBoard, trace};
-use sokoban::tools::verify::{
-    Reading, Verdict, split_answers, verify_level, verify_maze, verify_stored,
-};
+use sokoban::tools::answers::{answer_to, answers_by_name};
+use sokoban::tools::verify::{Reading, Verdict, verify_level, verify_maze, verify_stored};
 use std::io::{BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -101,13 +100,11 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
         Subject::Levels(levels) => levels.iter().map(|l| l.name.clone()).collect(),
     };
     let labelled = names.len() > 1 || matches!(subject, Subject::Mazes(_, Shape::Judge));
-    // One level and an answer that is not an answer file: the whole text is the answer.
-    let answers: Vec<Option<String>> = if names.len() == 1
-        && answers_text.lines().next().map(str::trim) != Some(names[0].as_str())
-    {
-        vec![Some(answers_text.trim().to_string())]
+    // One level: the text may be its answer itself rather than an answer file.
+    let answers: Vec<Option<String>> = if names.len() == 1 {
+        vec![answer_to(&answers_text, &names, 0)]
     } else {
-        split_answers(&answers_text, &names)
+        answers_by_name(&answers_text, &names)
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut all_right = true;

@@ -224,32 +224,6 @@ pub fn verify_stored(level: &Level, moves: &str, options: &MultiOptions) -> Verd
     }
 }
 
-/// Splits an answer file in the tool's own output shape (a header line per
-/// level: `Maze #k` or the level's name, then its answer line) into answers,
-/// in the order of `names`. A name not found gets `None`.
-pub fn split_answers(text: &str, names: &[String]) -> Vec<Option<String>> {
-    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let mut out = vec![None; names.len()];
-    let mut next = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i].trim();
-        // Headers are matched in order, so repeated names pair up one by one.
-        if let Some(k) = (next..names.len()).find(|&k| names[k] == line) {
-            out[k] = Some(
-                lines
-                    .get(i + 1)
-                    .map_or(String::new(), |l| l.trim().to_string()),
-            );
-            next = k + 1;
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,17 +296,5 @@ mod tests {
             .mazes
             .remove(0);
         assert!(verify_maze(&stuck, "Impossible.", Reading::Auto).accepted(true));
-    }
-
-    #[test]
-    fn answer_files_split_by_header() {
-        let names: Vec<String> = (1..=3).map(|k| format!("Maze #{k}")).collect();
-        let text = "Maze #1\neE\n\nMaze #3\nImpossible.\n\n";
-        assert_eq!(
-            split_answers(text, &names),
-            vec![Some("eE".into()), None, Some("Impossible.".into())]
-        );
-        // An empty answer line is an answer (the box starts on its target).
-        assert_eq!(split_answers("Maze #1\n\n", &names)[0], Some(String::new()));
     }
 }
