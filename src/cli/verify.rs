@@ -136,12 +136,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
         }
     }
     out.flush()?;
-    Ok(if all_right {
-        Status::Answered
-    } else {
-        Status::Rejected
-    }
-    .into())
+    Ok(verdict_status(all_right))
 }
 
 /// The mazes or levels of the input.
@@ -218,12 +213,17 @@ fn verify_entries(args: &VerifyArgs, entries: &[Entry]) -> Result<ExitCode, CliE
         }
     }
     out.flush()?;
-    Ok(if all_right {
+    Ok(verdict_status(all_right))
+}
+
+/// Exit 0 when every answer was right, 1 otherwise.
+fn verdict_status(all_right: bool) -> ExitCode {
+    if all_right {
         Status::Answered
     } else {
         Status::Rejected
     }
-    .into())
+    .into()
 }
 
 /// The answer text: the argument itself, the file it names, or stdin.

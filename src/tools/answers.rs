@@ -204,105 +204,67 @@ pub fn answer_to(text: &str, names: &[String], index: usize) -> Option<String> {
 mod tests {
     use super::*;
 
-    /// An answer per level as `line:text`, `-` for none; or the problem.
-    fn read(text: &str, headers: Headers, strictness: Strictness) -> String {
-        match read_answers(text, headers, strictness) {
-            Ok(answers) => answers
-                .iter()
-                .map(|a| {
-                    a.as_ref()
-                        .map_or("-".into(), |a| format!("{}:{}", a.line, a.text))
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-            Err(p) => format!("error: {p}"),
-        }
-    }
+    /// One case a line: strictness | headers (`mazes N`, `names a,b`, `lines N`)
+    /// | the text (`\n` and `\r` escaped) | the answers as `line:text`, `-`
+    /// for none, or the problem. `NOT` stands for the end of a letter problem.
+    const CASES: &str = r#"
+strict|mazes 3|\r\nMaze #1  \r\n\r\n\r\nEE \r\nMaze #2\r\n\r\nMaze #3\nImpossible.\n\n\n|5:EE 0: 9:Impossible.
+strict|mazes 1|Maze #1\nEE|2:EE
+strict|mazes 1|Maze #1\n|0:
+strict|mazes 1|EE\n|error: line 1: expected 'Maze #1', found "EE"
+strict|mazes 2|Maze #2\nEE\n|error: line 1: expected 'Maze #1', found "Maze #2"
+strict|mazes 2|Maze #1\nEE\n|error: output ends before 'Maze #2'
+strict|mazes 1|Maze #1\nMaze #2\n|error: line 2: "Maze #2" after the last answer
+strict|mazes 1|Maze #1\nEx\n|error: line 2: 'x' NOT
+strict|lines 2|\nEE\n\nww\n|2:EE 4:ww
+strict|lines 3|EE\n|1:EE 0: 0:
+strict|lines 1|EE\nww\n|error: line 2: "ww" after the last answer
+strict|lines 1|rRR\n|error: line 1: 'r' NOT
+strict|lines 0||
+lenient|names Maze #1,Maze #2,Maze #3|Maze #1\neE\n\nMaze #3\nImpossible.\n\n|2:eE - 5:Impossible.
+lenient|names Maze #1,Maze #2,Maze #3|Maze #1\n\nMaze #2|2: 0: -
+lenient|names Maze #1,Maze #2,Maze #3|notes\nMaze #2\r\nrR \nMaze #1\nEE\n|- 3:rR -
+lenient|names Maze #1,Maze #2,Maze #3|Maze #1\nMaze #2\neE\n|2:Maze #2 - -
+lenient|names a,b,a|a\nrR\nb\n\na\nlL\n|2:rR 4: 6:lL
+"#;
 
+    /// Strictly: the surplus `Maze #2` is surplus, not a bad answer; blank
+    /// lines vanish. Leniently: a blank line after a header is an empty
+    /// answer (the box starts home), other lines are passed over, the line
+    /// after a header is its answer, and repeated names pair up in order.
     #[test]
-    fn strict_reads_as_the_judge_does() {
-        use Headers::{Mazes, None};
-        let cases = [
-            // CRLF, spaces and blank lines forgiven; an empty answer kept.
-            (
-                "\r\nMaze #1  \r\n\r\n\r\nEE \r\nMaze #2\r\n\r\nMaze #3\nImpossible.\n\n\n",
-                Mazes(3),
-                "5:EE 0: 9:Impossible.",
-            ),
-            ("Maze #1\nEE", Mazes(1), "2:EE"),
-            ("Maze #1\n", Mazes(1), "0:"),
-            (
-                "EE\n",
-                Mazes(1),
-                "error: line 1: expected 'Maze #1', found \"EE\"",
-            ),
-            (
-                "Maze #2\nEE\n",
-                Mazes(2),
-                "error: line 1: expected 'Maze #1', found \"Maze #2\"",
-            ),
-            (
-                "Maze #1\nEE\n",
-                Mazes(2),
-                "error: output ends before 'Maze #2'",
-            ),
-            // A surplus header is surplus, not a bad answer.
-            (
-                "Maze #1\nMaze #2\n",
-                Mazes(1),
-                "error: line 2: \"Maze #2\" after the last answer",
-            ),
-            (
-                "Maze #1\nEx\n",
-                Mazes(1),
-                "error: line 2: 'x' is not a move (n s e w, N S E W) and the line is not 'Impossible.'",
-            ),
-            // Without headers: a line per maze; an early end answers empty.
-            ("\nEE\n\nww\n", None(2), "2:EE 4:ww"),
-            ("EE\n", None(3), "1:EE 0: 0:"),
-            (
-                "EE\nww\n",
-                None(1),
-                "error: line 2: \"ww\" after the last answer",
-            ),
-            (
-                "rRR\n",
-                None(1),
-                "error: line 1: 'r' is not a move (n s e w, N S E W) and the line is not 'Impossible.'",
-            ),
-            ("", None(0), ""),
-        ];
-        for (text, headers, want) in cases {
-            assert_eq!(read(text, headers, Strictness::Strict), want, "{text:?}");
+    fn strict_reads_as_the_judge_does_and_lenient_as_verify() {
+        let not_moves = "is not a move (n s e w, N S E W) and the line is not 'Impossible.'";
+        for case in CASES.lines().filter(|l| !l.is_empty()) {
+            let [strictness, headers, text, want] = case.splitn(4, '|').collect::<Vec<_>>()[..]
+            else {
+                panic!("bad case {case}")
+            };
+            let strictness = match strictness {
+                "strict" => Strictness::Strict,
+                _ => Strictness::Lenient,
+            };
+            let (kind, arg) = headers.split_once(' ').unwrap();
+            let names: Vec<String> = arg.split(',').map(String::from).collect();
+            let headers = match kind {
+                "mazes" => Headers::Mazes(arg.parse().unwrap()),
+                "lines" => Headers::None(arg.parse().unwrap()),
+                _ => Headers::Names(&names),
+            };
+            let text = text.replace("\\n", "\n").replace("\\r", "\r");
+            let got = match read_answers(&text, headers, strictness) {
+                Ok(answers) => answers
+                    .iter()
+                    .map(|a| {
+                        a.as_ref()
+                            .map_or("-".into(), |a| format!("{}:{}", a.line, a.text))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                Err(p) => format!("error: {p}"),
+            };
+            assert_eq!(got, want.replace("NOT", not_moves), "{case}");
         }
-    }
-
-    #[test]
-    fn lenient_reads_as_verify_does() {
-        let mazes: Vec<String> = (1..=3).map(maze_name).collect();
-        let names: Vec<String> = ["a", "b", "a"].map(String::from).to_vec();
-        let cases = [
-            (
-                "Maze #1\neE\n\nMaze #3\nImpossible.\n\n",
-                &mazes,
-                "2:eE - 5:Impossible.",
-            ),
-            // A blank answer line is an answer (the box starts home); so is a last header.
-            ("Maze #1\n\nMaze #2", &mazes, "2: 0: -"),
-            // Other lines are passed over; the line after a header is its answer.
-            ("notes\nMaze #2\r\nrR \nMaze #1\nEE\n", &mazes, "- 3:rR -"),
-            ("Maze #1\nMaze #2\neE\n", &mazes, "2:Maze #2 - -"),
-            // Repeated names pair up in order.
-            ("a\nrR\nb\n\na\nlL\n", &names, "2:rR 4: 6:lL"),
-        ];
-        for (text, names, want) in cases {
-            let got = read(text, Headers::Names(names), Strictness::Lenient);
-            assert_eq!(got, want, "{text:?}");
-        }
-        assert_eq!(
-            answers_by_name("b\nuU\n", &names),
-            [None, Some("uU".to_string()), None]
-        );
     }
 
     #[test]
@@ -322,5 +284,9 @@ mod tests {
                 "{text:?} {index}"
             );
         }
+        assert_eq!(
+            answers_by_name("b\nuU\n", &names),
+            [None, Some("uU".to_string())]
+        );
     }
 }
