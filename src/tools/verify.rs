@@ -140,7 +140,18 @@ fn read_answer(
     }
 }
 
-/// Judges an answer to a single-box maze.
+/// Judges an answer to a single-box maze, and compares it with the optimum.
+///
+/// ```
+/// use sokoban::level::parse_single;
+/// use sokoban::tools::verify::{Reading, verify_maze};
+///
+/// let maze = parse_single(b"#######\n#S.B.T#\n#######", 100).unwrap().mazes.remove(0);
+/// let verdict = verify_maze(&maze, "eEE", Reading::Auto);
+/// assert_eq!(verdict.describe(), "2 1 solved optimal");
+/// assert!(verdict.accepted(true));
+/// assert!(!verify_maze(&maze, "eE", Reading::Auto).accepted(false));
+/// ```
 pub fn verify_maze(maze: &Maze, answer: &str, reading: Reading) -> Verdict {
     let optimum = || match solve(maze, Algorithm::Layered).outcome {
         Outcome::Solved(s) => Some((s.pushes, s.walks)),
@@ -170,6 +181,20 @@ pub fn verify_maze(maze: &Maze, answer: &str, reading: Reading) -> Verdict {
 
 /// Judges an answer to a multi-box level (no optimality: that needs a full
 /// search). A claim of `Impossible.` is checked by a search under `options`.
+///
+/// ```
+/// use sokoban::level::parse_xsb;
+/// use sokoban::multi::MultiOptions;
+/// use sokoban::tools::verify::{Reading, Verdict, verify_level};
+///
+/// let levels = parse_xsb(b"#######\n#@$ .##\n# $ . #\n#######\n", 100).unwrap();
+/// let options = MultiOptions::default();
+/// let verdict = verify_level(&levels[0], "RRlldRR", Reading::Auto, &options);
+/// assert_eq!(verdict.describe(), "4 3 solved");
+/// let verdict = verify_level(&levels[0], "RRu", Reading::Auto, &options);
+/// assert!(matches!(verdict, Verdict::Illegal(_)));
+/// assert_eq!(verdict.describe(), "illegal: move 3 (u) walks into a wall");
+/// ```
 pub fn verify_level(
     level: &Level,
     answer: &str,
