@@ -9,7 +9,8 @@
 //! - [`multi`]: full Sokoban levels, push-optimal A* with deadlock pruning.
 //! - [`grid`]: geometry shared by everything.
 //! - [`moves`]: notations, replay and verification of move strings.
-//! - [`play`]: the terminal game's state, solver helper and drawing.
+//! - `play` (the default feature of that name): the terminal game's state,
+//!   solver helper and drawing.
 
 #[doc(hidden)]
 pub mod fuzzing;
@@ -18,6 +19,7 @@ pub mod level;
 pub mod moves;
 pub mod multi;
 pub mod output;
+#[cfg(feature = "play")]
 pub mod play;
 pub mod rng;
 pub mod search;

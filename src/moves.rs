@@ -5,6 +5,7 @@
 //! answer the tests see can be checked without trusting the solver.
 
 use crate::grid::{Direction, Grid};
+use std::fmt;
 use thiserror::Error;
 
 /// One step of the player: a walk, or a push of the box in front of it.
@@ -51,12 +52,13 @@ pub enum Outcome {
     Solved(Solution),
     /// The whole search space was explored: no solution exists.
     Impossible,
-    /// A limit was reached first; [`crate::output::limit_words`] names it.
+    /// A limit was reached first; its `Display` names it.
     Limit(Limit),
 }
 
 /// What stopped a search before it had an answer. The searches return it;
-/// only [`crate::output`] puts it into words.
+/// its `Display` gives the words of `No solution found (<limit>).`, of JSON
+/// records and of the game's messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
     /// The time limit the user set.
@@ -74,6 +76,20 @@ pub enum Limit {
     TooLarge { cells: usize },
     /// A single-box answer whose walk count does not fit the counters.
     WalkCount,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Time(t) => write!(f, "time limit {} s", t.as_secs_f64()),
+            Limit::Nodes(n) => write!(f, "node limit {n}"),
+            Limit::Memory(bytes) => write!(f, "memory limit {} MB", bytes >> 20),
+            Limit::Stopped => f.write_str("stopped"),
+            Limit::MacrosExhausted => f.write_str("no solution with goal-room macros"),
+            Limit::TooLarge { cells } => write!(f, "level of {cells} floor cells is too large"),
+            Limit::WalkCount => write!(f, "walk count over {}", u32::MAX - 1),
+        }
+    }
 }
 
 impl Outcome {
@@ -383,6 +399,28 @@ pub fn replay<'g>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn limits_in_words() {
+        let cases = [
+            (
+                Limit::Time(std::time::Duration::from_millis(1500)),
+                "time limit 1.5 s",
+            ),
+            (Limit::Nodes(7), "node limit 7"),
+            (Limit::Memory(3 << 20), "memory limit 3 MB"),
+            (Limit::Stopped, "stopped"),
+            (Limit::MacrosExhausted, "no solution with goal-room macros"),
+            (
+                Limit::TooLarge { cells: 9 },
+                "level of 9 floor cells is too large",
+            ),
+            (Limit::WalkCount, "walk count over 4294967294"),
+        ];
+        for (limit, words) in cases {
+            assert_eq!(limit.to_string(), words);
+        }
+    }
 
     #[test]
     fn notations_write_and_read_back() {

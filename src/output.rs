@@ -5,8 +5,7 @@
 
 use crate::grid::Grid;
 use crate::level::{Alphabet, Level, Maze, render_cells};
-use crate::moves::{Limit, Move, Notation, Outcome, Position, format_moves};
-use crate::play::{Note, Request};
+use crate::moves::{Move, Notation, Outcome, Position, format_moves};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -15,20 +14,7 @@ pub fn answer_line(outcome: &Outcome, notation: Notation) -> String {
     match outcome {
         Outcome::Solved(s) => format_moves(&s.moves, notation),
         Outcome::Impossible => "Impossible.".to_string(),
-        Outcome::Limit(why) => format!("No solution found ({}).", limit_words(why)),
-    }
-}
-
-/// The words for a limit, as in `No solution found (<limit>).` and JSON.
-pub fn limit_words(limit: &Limit) -> String {
-    match limit {
-        Limit::Time(t) => format!("time limit {} s", t.as_secs_f64()),
-        Limit::Nodes(n) => format!("node limit {n}"),
-        Limit::Memory(bytes) => format!("memory limit {} MB", bytes >> 20),
-        Limit::Stopped => "stopped".into(),
-        Limit::MacrosExhausted => "no solution with goal-room macros".into(),
-        Limit::TooLarge { cells } => format!("level of {cells} floor cells is too large"),
-        Limit::WalkCount => format!("walk count over {}", u32::MAX - 1),
+        Outcome::Limit(why) => format!("No solution found ({why})."),
     }
 }
 
@@ -60,7 +46,7 @@ pub fn json_record(
         record.insert("walks".into(), json!(s.walks));
     }
     if let Outcome::Limit(why) = outcome {
-        record.insert("limit".into(), json!(limit_words(why)));
+        record.insert("limit".into(), json!(why.to_string()));
     }
     record.insert("states".into(), json!(states));
     record.insert("seconds".into(), json!(elapsed.as_secs_f64()));
@@ -142,42 +128,11 @@ pub fn trace(board: &TraceBoard, moves: &[Move], every_move: bool, notation: Not
     out
 }
 
-/// The game's message line: what happened last, in words.
-pub fn note_words(note: &Note) -> String {
-    match note {
-        Note::Opened { number, of } => format!("level {number} of {of}"),
-        Note::Blocked(why) => format!("blocked: {why}"),
-        Note::NothingToUndo => "nothing to undo".into(),
-        Note::NothingToRedo => "nothing to redo".into(),
-        Note::Restarted => "back at the start (U redoes)".into(),
-        Note::NoMoreLevels => "no level there".into(),
-        Note::Solved { moves, pushes } => {
-            format!("solved in {moves} moves, {pushes} pushes: n for the next level")
-        }
-        Note::AlreadySolved => "already solved".into(),
-        Note::Thinking(Request::Hint) => "looking for a hint...".into(),
-        Note::Thinking(Request::Solve) => "solving...".into(),
-        Note::StillThinking => "the solver is still at work".into(),
-        Note::Hint { walks, push } => {
-            format!("hint: {walks} steps, then push the marked box {push} (? again makes it)")
-        }
-        Note::Stale => "the position changed while the solver worked: ask again".into(),
-        Note::Unsolvable => "no solution from here: undo or restart".into(),
-        Note::GaveUp(why) => format!("the solver gave up ({})", limit_words(why)),
-        Note::Animating => "playing the solution: space pauses, any move key stops".into(),
-        Note::Paused => "paused: . steps, space goes on".into(),
-        Note::Stopped => "stopped".into(),
-        Note::Replayed(verdict) => format!("replay: {}", verdict.describe()),
-        Note::Saved(path) => format!("saved to {}", path.display()),
-        Note::SaveFailed { path, error } => format!("could not save {}: {error}", path.display()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Direction;
-    use crate::moves::{Move, Solution};
+    use crate::moves::{Limit, Move, Solution};
 
     #[test]
     fn traces_pushes_and_moves() {

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use clap::{Args, ValueEnum};
-use sokoban::level::{DEFAULT_MAX_CELLS, Maze};
+use sokoban::level::{DEFAULT_MAX_CELLS, Maze, maze_name};
 use sokoban::moves::Notation;
 use sokoban::output::answer_line;
 use sokoban::single::{Algorithm, solve};
@@ -149,7 +149,7 @@ pub fn run(args: &GenArgs) -> Result<ExitCode, CliError> {
         if args.answers.is_some() {
             let line = answer_line(&solve(maze, Algorithm::Layered).outcome, Notation::Nsew);
             if judge {
-                answers.push_str(&format!("Maze #{}\n{line}\n\n", k + 1));
+                answers.push_str(&format!("{}\n{line}\n\n", maze_name(k + 1)));
             } else {
                 answers.push_str(&format!("{line}\n"));
             }

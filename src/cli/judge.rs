@@ -5,7 +5,7 @@
 
 use super::CliError;
 use clap::ValueEnum;
-use sokoban::level::{ParseError, Shape, SingleInput};
+use sokoban::level::{ParseError, Shape, SingleInput, maze_name};
 use sokoban::tools::judge::{Judgement, judge};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -101,7 +101,7 @@ fn check(
             if mazes == 1 { "" } else { "s" }
         )),
         Judgement::Wrong { maze, verdict } if headers => {
-            Finding::Wrong(format!("Maze #{maze}: {}", verdict.describe()))
+            Finding::Wrong(format!("{}: {}", maze_name(maze), verdict.describe()))
         }
         Judgement::Wrong { verdict, .. } => Finding::Wrong(verdict.describe()),
         Judgement::Presentation(p) => Finding::Presentation(p.to_string()),

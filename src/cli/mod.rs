@@ -9,6 +9,7 @@ mod judge;
 mod lane;
 mod memory;
 mod multi;
+#[cfg(feature = "play")]
 mod play;
 mod progress;
 mod shell;
@@ -58,6 +59,7 @@ enum Command {
     /// Rewrite levels in another format.
     Convert(convert::ConvertArgs),
     /// Play levels in the terminal, with undo, hints, solutions and replays.
+    #[cfg(feature = "play")]
     Play(play::PlayArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
     Completions(shell::CompletionsArgs),
@@ -291,6 +293,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        #[cfg(feature = "play")]
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Manpage) => shell::manpage(),

@@ -26,7 +26,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let mut limited = false;
     for input in &parsed {
         for (k, maze) in input.mazes.iter().enumerate() {
-            let name = format!("Maze #{}", k + 1);
+            let name = sokoban::level::maze_name(k + 1);
             progress.update(done, &name);
             let started = Instant::now();
             let report = solve(maze, args.algorithm.into());

@@ -3,15 +3,14 @@
 use super::{CliError, FormatArg, Input, Status, TraceArg, read_inputs};
 use clap::{Args, ValueEnum};
 use sokoban::level::{
-    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, Maze, ParseErrorKind, Shape, parse_entries,
-    parse_levels, parse_single_as,
+    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, Maze, ParseErrorKind, Shape, maze_name,
+    parse_entries, parse_levels, parse_single_as,
 };
 use sokoban::moves::{Notation, parse_moves};
 use sokoban::multi::{Limits, MultiOptions};
 use sokoban::output::{TraceBoard, trace};
-use sokoban::tools::verify::{
-    Reading, Verdict, split_answers, verify_level, verify_maze, verify_stored,
-};
+use sokoban::tools::answers::{answer_to, answers_by_name};
+use sokoban::tools::verify::{Reading, Verdict, verify_level, verify_maze, verify_stored};
 use std::io::{BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -97,17 +96,15 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     };
     let options = claim_options(args);
     let names: Vec<String> = match &subject {
-        Subject::Mazes(mazes, _) => (1..=mazes.len()).map(|k| format!("Maze #{k}")).collect(),
+        Subject::Mazes(mazes, _) => (1..=mazes.len()).map(maze_name).collect(),
         Subject::Levels(levels) => levels.iter().map(|l| l.name.clone()).collect(),
     };
     let labelled = names.len() > 1 || matches!(subject, Subject::Mazes(_, Shape::Judge));
-    // One level and an answer that is not an answer file: the whole text is the answer.
-    let answers: Vec<Option<String>> = if names.len() == 1
-        && answers_text.lines().next().map(str::trim) != Some(names[0].as_str())
-    {
-        vec![Some(answers_text.trim().to_string())]
+    // One level: the text may be its answer itself rather than an answer file.
+    let answers: Vec<Option<String>> = if names.len() == 1 {
+        vec![answer_to(&answers_text, &names, 0)]
     } else {
-        split_answers(&answers_text, &names)
+        answers_by_name(&answers_text, &names)
     };
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut all_right = true;
@@ -139,12 +136,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
         }
     }
     out.flush()?;
-    Ok(if all_right {
-        Status::Answered
-    } else {
-        Status::Rejected
-    }
-    .into())
+    Ok(verdict_status(all_right))
 }
 
 /// The mazes or levels of the input.
@@ -221,12 +213,17 @@ fn verify_entries(args: &VerifyArgs, entries: &[Entry]) -> Result<ExitCode, CliE
         }
     }
     out.flush()?;
-    Ok(if all_right {
+    Ok(verdict_status(all_right))
+}
+
+/// Exit 0 when every answer was right, 1 otherwise.
+fn verdict_status(all_right: bool) -> ExitCode {
+    if all_right {
         Status::Answered
     } else {
         Status::Rejected
     }
-    .into())
+    .into()
 }
 
 /// The answer text: the argument itself, the file it names, or stdin.

@@ -27,6 +27,12 @@ pub use write::{WriteError, write_levels};
 
 use crate::grid::Grid;
 
+/// The name of the `k`-th maze (counted from 1) of a single-box input,
+/// `Maze #k`: its header in judge answer files and in the solver's answers.
+pub fn maze_name(k: usize) -> String {
+    format!("Maze #{k}")
+}
+
 /// An input format (`--format`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
@@ -117,7 +123,7 @@ pub fn parse_levels(
                 .map(|(k, block)| {
                     let alphabet = board::detect_alphabet(&block.rows)?;
                     let b = board::read_board(&block.rows, alphabet, max_cells)?;
-                    level_from_board(format!("Maze #{}", k + 1), b, block.header_line)
+                    level_from_board(maze_name(k + 1), b, block.header_line)
                         .map_err(|e| block.locate(e))
                 })
                 .collect()

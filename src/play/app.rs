@@ -3,7 +3,7 @@
 //! command line turns keys into [`Action`]s and draws [`App`] with
 //! [`super::view`], so every behaviour can be tested without a screen.
 //!
-//! What happened last is kept as a typed [`Note`]; [`crate::output`] puts it
+//! What happened last is kept as a typed [`Note`]; [`super::view`] puts it
 //! into words.
 
 use super::helper::{Pending, next_push};

@@ -18,7 +18,8 @@ pub use state::Game;
 use crate::level::Level;
 use crate::moves::{Move, parse_moves};
 use crate::multi::{Limits, MultiOptions};
-use crate::tools::verify::{Reading, Verdict, split_answers, verify_level};
+use crate::tools::answers::answer_to;
+use crate::tools::verify::{Reading, Verdict, verify_level};
 use std::time::Duration;
 
 /// What `--replay` plays on level `index`: the moves up to the first illegal
@@ -31,12 +32,7 @@ pub fn replay_plan(
     time_limit: Duration,
 ) -> (Vec<Move>, Verdict) {
     let names: Vec<String> = levels.iter().map(|l| l.name.clone()).collect();
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty());
-    let answer = match first {
-        Some(line) if names.iter().any(|n| n == line) => split_answers(text, &names)[index].clone(),
-        _ => Some(text.trim().to_string()),
-    };
-    let Some(answer) = answer else {
+    let Some(answer) = answer_to(text, &names, index) else {
         return (Vec::new(), Verdict::Missing);
     };
     let options = MultiOptions {

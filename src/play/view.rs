@@ -3,8 +3,7 @@
 //! message line and the keys. Drawing only reads [`App`]; it works on any
 //! ratatui backend, which is how the tests see the screen.
 
-use super::app::App;
-use crate::output::note_words;
+use super::app::{App, Note, Request};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -35,6 +34,37 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let words = app.note().map(note_words).unwrap_or_default();
     frame.render_widget(Paragraph::new(words).style(Style::new().bold()), message);
     frame.render_widget(help_lines(app), help);
+}
+
+/// The game's message line: what happened last, in words.
+fn note_words(note: &Note) -> String {
+    match note {
+        Note::Opened { number, of } => format!("level {number} of {of}"),
+        Note::Blocked(why) => format!("blocked: {why}"),
+        Note::NothingToUndo => "nothing to undo".into(),
+        Note::NothingToRedo => "nothing to redo".into(),
+        Note::Restarted => "back at the start (U redoes)".into(),
+        Note::NoMoreLevels => "no level there".into(),
+        Note::Solved { moves, pushes } => {
+            format!("solved in {moves} moves, {pushes} pushes: n for the next level")
+        }
+        Note::AlreadySolved => "already solved".into(),
+        Note::Thinking(Request::Hint) => "looking for a hint...".into(),
+        Note::Thinking(Request::Solve) => "solving...".into(),
+        Note::StillThinking => "the solver is still at work".into(),
+        Note::Hint { walks, push } => {
+            format!("hint: {walks} steps, then push the marked box {push} (? again makes it)")
+        }
+        Note::Stale => "the position changed while the solver worked: ask again".into(),
+        Note::Unsolvable => "no solution from here: undo or restart".into(),
+        Note::GaveUp(why) => format!("the solver gave up ({why})"),
+        Note::Animating => "playing the solution: space pauses, any move key stops".into(),
+        Note::Paused => "paused: . steps, space goes on".into(),
+        Note::Stopped => "stopped".into(),
+        Note::Replayed(verdict) => format!("replay: {}", verdict.describe()),
+        Note::Saved(path) => format!("saved to {}", path.display()),
+        Note::SaveFailed { path, error } => format!("could not save {}: {error}", path.display()),
+    }
 }
 
 fn too_small(frame: &mut Frame, area: Rect) {

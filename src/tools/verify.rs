@@ -101,10 +101,9 @@ impl Verdict {
                 optimum: Some((p, w)),
             } => format!("Impossible. wrong (a solution exists: {p} {w})"),
             Verdict::Missing => "missing answer".into(),
-            Verdict::Unchecked(why) => format!(
-                "Impossible. not checked (search stopped: {})",
-                crate::output::limit_words(why)
-            ),
+            Verdict::Unchecked(why) => {
+                format!("Impossible. not checked (search stopped: {why})")
+            }
         }
     }
 }
@@ -141,7 +140,18 @@ fn read_answer(
     }
 }
 
-/// Judges an answer to a single-box maze.
+/// Judges an answer to a single-box maze, and compares it with the optimum.
+///
+/// ```
+/// use sokoban::level::parse_single;
+/// use sokoban::tools::verify::{Reading, verify_maze};
+///
+/// let maze = parse_single(b"#######\n#S.B.T#\n#######", 100).unwrap().mazes.remove(0);
+/// let verdict = verify_maze(&maze, "eEE", Reading::Auto);
+/// assert_eq!(verdict.describe(), "2 1 solved optimal");
+/// assert!(verdict.accepted(true));
+/// assert!(!verify_maze(&maze, "eE", Reading::Auto).accepted(false));
+/// ```
 pub fn verify_maze(maze: &Maze, answer: &str, reading: Reading) -> Verdict {
     let optimum = || match solve(maze, Algorithm::Layered).outcome {
         Outcome::Solved(s) => Some((s.pushes, s.walks)),
@@ -171,6 +181,20 @@ pub fn verify_maze(maze: &Maze, answer: &str, reading: Reading) -> Verdict {
 
 /// Judges an answer to a multi-box level (no optimality: that needs a full
 /// search). A claim of `Impossible.` is checked by a search under `options`.
+///
+/// ```
+/// use sokoban::level::parse_xsb;
+/// use sokoban::multi::MultiOptions;
+/// use sokoban::tools::verify::{Reading, Verdict, verify_level};
+///
+/// let levels = parse_xsb(b"#######\n#@$ .##\n# $ . #\n#######\n", 100).unwrap();
+/// let options = MultiOptions::default();
+/// let verdict = verify_level(&levels[0], "RRlldRR", Reading::Auto, &options);
+/// assert_eq!(verdict.describe(), "4 3 solved");
+/// let verdict = verify_level(&levels[0], "RRu", Reading::Auto, &options);
+/// assert!(matches!(verdict, Verdict::Illegal(_)));
+/// assert_eq!(verdict.describe(), "illegal: move 3 (u) walks into a wall");
+/// ```
 pub fn verify_level(
     level: &Level,
     answer: &str,
@@ -223,32 +247,6 @@ pub fn verify_stored(level: &Level, moves: &str, options: &MultiOptions) -> Verd
         }
         _ => verify_level(level, moves, reading, options),
     }
-}
-
-/// Splits an answer file in the tool's own output shape (a header line per
-/// level: `Maze #k` or the level's name, then its answer line) into answers,
-/// in the order of `names`. A name not found gets `None`.
-pub fn split_answers(text: &str, names: &[String]) -> Vec<Option<String>> {
-    let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
-    let mut out = vec![None; names.len()];
-    let mut next = 0;
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i].trim();
-        // Headers are matched in order, so repeated names pair up one by one.
-        if let Some(k) = (next..names.len()).find(|&k| names[k] == line) {
-            out[k] = Some(
-                lines
-                    .get(i + 1)
-                    .map_or(String::new(), |l| l.trim().to_string()),
-            );
-            next = k + 1;
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -323,17 +321,5 @@ mod tests {
             .mazes
             .remove(0);
         assert!(verify_maze(&stuck, "Impossible.", Reading::Auto).accepted(true));
-    }
-
-    #[test]
-    fn answer_files_split_by_header() {
-        let names: Vec<String> = (1..=3).map(|k| format!("Maze #{k}")).collect();
-        let text = "Maze #1\neE\n\nMaze #3\nImpossible.\n\n";
-        assert_eq!(
-            split_answers(text, &names),
-            vec![Some("eE".into()), None, Some("Impossible.".into())]
-        );
-        // An empty answer line is an answer (the box starts on its target).
-        assert_eq!(split_answers("Maze #1\n\n", &names)[0], Some(String::new()));
     }
 }
