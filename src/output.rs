@@ -5,9 +5,11 @@
 
 use crate::grid::Grid;
 use crate::level::{Alphabet, Level, Maze, render_cells};
-use crate::moves::{Limit, Move, Notation, Outcome, Position, format_moves};
+use crate::moves::{Limit, Move, Notation, Outcome, Position, Solution, format_moves};
 use crate::play::{Note, Request};
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::str::FromStr;
 use std::time::Duration;
 
 /// The answer line: the moves, `Impossible.`, or `No solution found (<limit>).`
@@ -41,33 +43,194 @@ pub fn status_word(outcome: &Outcome) -> &'static str {
     }
 }
 
-/// One JSON record, in the shape the README documents: name, status, moves/pushes/walks when solved,
-/// states and seconds, plus any `extra` fields.
-pub fn json_record(
-    name: &str,
-    outcome: &Outcome,
-    notation: Notation,
-    states: u64,
-    elapsed: Duration,
-    extra: &[(&str, Value)],
-) -> String {
-    let mut record = serde_json::Map::new();
-    record.insert("name".into(), json!(name));
-    record.insert("status".into(), json!(status_word(outcome)));
-    if let Outcome::Solved(s) = outcome {
-        record.insert("moves".into(), json!(format_moves(&s.moves, notation)));
-        record.insert("pushes".into(), json!(s.pushes));
-        record.insert("walks".into(), json!(s.walks));
+/// The `status` of a JSON record: the [`status_word`] of its outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RecordStatus {
+    Solved,
+    Impossible,
+    Limit,
+}
+
+/// One level's JSON record, as solving (`--json`, `--multi --json`) and
+/// `bench --json` write it and `bench --resume` and `bench --merge` read it
+/// back. serde writes the fields in the order declared, which is
+/// alphabetical as the records have always been; a field of one mode only
+/// is `None` in the others and then left out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LevelRecord {
+    /// `bench` single-box: the grid's columns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cols: Option<usize>,
+    /// `bench` single-box: seconds of one plain flood of the grid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flood_seconds: Option<f64>,
+    /// Multi-box: nodes generated.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generated: Option<u64>,
+    /// The level's place in the whole input: always in `bench`, with
+    /// `--shard` when solving.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// What stopped the search, in the words of `No solution found (...)`.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "limit_text")]
+    pub limit: Option<Limit>,
+    /// `bench` single-box: the search's memory and the grid's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_bytes: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<String>,
+    pub name: String,
+    /// Multi-box: the pushes are proven minimal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimal: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pushes: Option<u64>,
+    /// `bench` single-box: solve seconds over flood seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratio: Option<f64>,
+    /// `bench` single-box: the grid's rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<usize>,
+    pub seconds: f64,
+    /// States settled (single-box) or nodes expanded (multi-box).
+    pub states: u64,
+    pub status: RecordStatus,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walks: Option<u64>,
+}
+
+impl LevelRecord {
+    /// The fields every record has: name, the outcome (status, and the moves
+    /// and counts or the limit), states and seconds.
+    pub fn new(
+        name: &str,
+        outcome: &Outcome,
+        notation: Notation,
+        states: u64,
+        elapsed: Duration,
+    ) -> LevelRecord {
+        let solution = outcome.solution();
+        LevelRecord {
+            cols: None,
+            flood_seconds: None,
+            generated: None,
+            index: None,
+            limit: match outcome {
+                Outcome::Limit(why) => Some(*why),
+                _ => None,
+            },
+            memory_bytes: None,
+            moves: solution.map(|s| format_moves(&s.moves, notation)),
+            name: name.to_string(),
+            optimal: None,
+            pushes: solution.map(|s| s.pushes),
+            ratio: None,
+            rows: None,
+            seconds: elapsed.as_secs_f64(),
+            states,
+            status: match outcome {
+                Outcome::Solved(_) => RecordStatus::Solved,
+                Outcome::Impossible => RecordStatus::Impossible,
+                Outcome::Limit(_) => RecordStatus::Limit,
+            },
+            walks: solution.map(|s| s.walks),
+        }
     }
-    if let Outcome::Limit(why) = outcome {
-        record.insert("limit".into(), json!(limit_words(why)));
+
+    /// The outcome the record stands for, the limit's kind kept. The moves
+    /// stay text (summaries count outcomes, they never replay them), so a
+    /// solution comes back with its counts and no moves. An error names the
+    /// field the status needs and the record lacks.
+    pub fn outcome(&self) -> Result<Outcome, &'static str> {
+        match self.status {
+            RecordStatus::Solved => Ok(Outcome::Solved(Solution {
+                moves: Vec::new(),
+                pushes: self.pushes.ok_or("pushes")?,
+                walks: self.walks.ok_or("walks")?,
+            })),
+            RecordStatus::Impossible => Ok(Outcome::Impossible),
+            RecordStatus::Limit => self.limit.map(Outcome::Limit).ok_or("limit"),
+        }
     }
-    record.insert("states".into(), json!(states));
-    record.insert("seconds".into(), json!(elapsed.as_secs_f64()));
-    for (k, v) in extra {
-        record.insert((*k).into(), v.clone());
+}
+
+/// Writes `record` as one JSON line.
+pub fn write_json_line(out: &mut dyn Write, record: &impl Serialize) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, record)?;
+    writeln!(out)
+}
+
+/// A limit in a record, written and read in the words of [`limit_words`].
+mod limit_text {
+    use super::limit_words;
+    use crate::moves::Limit;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(limit: &Option<Limit>, s: S) -> Result<S::Ok, S::Error> {
+        match limit {
+            Some(limit) => s.serialize_str(&limit_words(limit)),
+            None => s.serialize_none(),
+        }
     }
-    Value::Object(record).to_string()
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Limit>, D::Error> {
+        let Some(words) = Option::<String>::deserialize(d)? else {
+            return Ok(None);
+        };
+        match words.parse() {
+            Ok(limit) => Ok(Some(limit)),
+            Err(_) => Err(D::Error::custom(format!("unknown limit {words:?}"))),
+        }
+    }
+}
+
+/// Words that [`limit_words`] never writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownLimit;
+
+/// Reads back the words of [`limit_words`]. A memory limit comes back in
+/// whole MB, as it was written.
+impl FromStr for Limit {
+    type Err = UnknownLimit;
+
+    fn from_str(words: &str) -> Result<Limit, UnknownLimit> {
+        let number = |text: &str| text.parse::<u64>().map_err(|_| UnknownLimit);
+        let fixed = [
+            (Limit::Stopped, limit_words(&Limit::Stopped)),
+            (Limit::MacrosExhausted, limit_words(&Limit::MacrosExhausted)),
+            (Limit::WalkCount, limit_words(&Limit::WalkCount)),
+        ];
+        if let Some((limit, _)) = fixed.iter().find(|(_, w)| w == words) {
+            return Ok(*limit);
+        }
+        if let Some(seconds) = between(words, "time limit ", " s") {
+            let seconds = seconds.parse::<f64>().map_err(|_| UnknownLimit)?;
+            return Duration::try_from_secs_f64(seconds)
+                .map(Limit::Time)
+                .map_err(|_| UnknownLimit);
+        }
+        if let Some(nodes) = words.strip_prefix("node limit ") {
+            return Ok(Limit::Nodes(number(nodes)?));
+        }
+        if let Some(mb) = between(words, "memory limit ", " MB") {
+            let bytes = number(mb)?.checked_mul(1 << 20).ok_or(UnknownLimit)?;
+            return usize::try_from(bytes)
+                .map(Limit::Memory)
+                .map_err(|_| UnknownLimit);
+        }
+        if let Some(cells) = between(words, "level of ", " floor cells is too large") {
+            let cells = usize::try_from(number(cells)?).map_err(|_| UnknownLimit)?;
+            return Ok(Limit::TooLarge { cells });
+        }
+        Err(UnknownLimit)
+    }
+}
+
+/// The text of `words` between `prefix` and `suffix`.
+fn between<'a>(words: &'a str, prefix: &str, suffix: &str) -> Option<&'a str> {
+    words.strip_prefix(prefix)?.strip_suffix(suffix)
 }
 
 /// A board to trace moves on: its walls, letters, start and goals.
@@ -218,25 +381,69 @@ mod tests {
             ),
             "No solution found (time limit 1 s)."
         );
-        let rec = json_record("Maze #1", &solved, Notation::Nsew, 7, Duration::ZERO, &[]);
-        let v: Value = serde_json::from_str(&rec).unwrap();
-        assert_eq!(v["status"], "solved");
-        assert_eq!(v["moves"], "eN");
+        let line = |record: &LevelRecord| {
+            let mut out = Vec::new();
+            write_json_line(&mut out, record).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let record = LevelRecord::new("Maze #1", &solved, Notation::Nsew, 7, Duration::ZERO);
         assert_eq!(
-            (v["pushes"].as_u64(), v["walks"].as_u64()),
-            (Some(1), Some(1))
+            line(&record),
+            "{\"moves\":\"eN\",\"name\":\"Maze #1\",\"pushes\":1,\"seconds\":0.0,\"states\":7,\"status\":\"solved\",\"walks\":1}\n"
         );
-        assert_eq!(v["states"], 7);
-        let rec = json_record(
-            "x",
-            &Outcome::Impossible,
-            Notation::Nsew,
-            0,
-            Duration::ZERO,
-            &[],
+        let limited = Outcome::Limit(Limit::Nodes(20));
+        let record = LevelRecord {
+            index: Some(3),
+            ..LevelRecord::new("x", &limited, Notation::Nsew, 0, Duration::ZERO)
+        };
+        let text = line(&record);
+        assert_eq!(
+            text,
+            "{\"index\":3,\"limit\":\"node limit 20\",\"name\":\"x\",\"seconds\":0.0,\"states\":0,\"status\":\"limit\"}\n"
         );
-        let v: Value = serde_json::from_str(&rec).unwrap();
-        assert!(v.get("moves").is_none());
-        assert_eq!(v["status"], "impossible");
+        let back: LevelRecord = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, record);
+        assert_eq!(back.outcome(), Ok(limited));
+        let record = LevelRecord::new("y", &solved, Notation::Nsew, 0, Duration::ZERO);
+        assert_eq!(record.outcome().unwrap().solution().unwrap().pushes, 1);
+        let no_counts = LevelRecord {
+            walks: None,
+            ..record
+        };
+        assert_eq!(no_counts.outcome(), Err("walks"));
+    }
+
+    #[test]
+    fn every_limit_reads_back_from_its_words() {
+        let limits = [
+            Limit::Time(Duration::from_millis(2500)),
+            Limit::Time(Duration::from_secs(10)),
+            Limit::Nodes(2000),
+            Limit::Memory(256 << 20),
+            Limit::Stopped,
+            Limit::MacrosExhausted,
+            Limit::TooLarge { cells: 70_000 },
+            Limit::WalkCount,
+        ];
+        for limit in limits {
+            assert_eq!(limit_words(&limit).parse(), Ok(limit), "{limit:?}");
+        }
+        for words in [
+            "",
+            "node limit",
+            "node limit -1",
+            "time limit -1 s",
+            "time limit NaN s",
+        ] {
+            assert_eq!(words.parse::<Limit>(), Err(UnknownLimit), "{words:?}");
+        }
+        assert_eq!(
+            "memory limit 99999999999999999 MB".parse::<Limit>(),
+            Err(UnknownLimit)
+        );
+        let text =
+            r#"{"limit":"no such limit","name":"x","seconds":0,"states":0,"status":"limit"}"#;
+        let error = serde_json::from_str::<LevelRecord>(text).unwrap_err();
+        assert!(error.to_string().contains("unknown limit"), "{error}");
     }
 }

@@ -6,13 +6,14 @@
 //! levels each row is one level under the search limits; pushes marked `*`
 //! are not proven minimal.
 
+use super::shard::Shard;
 use crate::level::{Level, Maze};
 use crate::moves::{Notation, Outcome};
-use crate::multi::{self, MultiOptions};
-use crate::output::{json_record, status_word};
+use crate::multi::{self, MultiOptions, MultiReport};
+use crate::output::{LevelRecord, status_word};
 use crate::single::flood::Flood;
 use crate::single::{Algorithm, solve};
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
 /// One measured single-box instance.
@@ -85,22 +86,48 @@ pub fn single_line(row: &SingleRow) -> String {
     )
 }
 
-/// One JSON line for a row.
-pub fn single_json(row: &SingleRow) -> String {
-    json_record(
-        &row.name,
-        &row.outcome,
-        Notation::Nsew,
-        row.states,
-        row.solve_time,
-        &[
-            ("rows", json!(row.rows)),
-            ("cols", json!(row.cols)),
-            ("flood_seconds", json!(row.flood_time.as_secs_f64())),
-            ("ratio", json!(row.ratio())),
-            ("memory_bytes", json!(row.memory_bytes)),
-        ],
-    )
+/// The JSON record of a row, at `index` in the whole input.
+pub fn single_record(row: &SingleRow, index: usize) -> LevelRecord {
+    LevelRecord {
+        cols: Some(row.cols),
+        flood_seconds: Some(row.flood_time.as_secs_f64()),
+        index: Some(index),
+        memory_bytes: Some(row.memory_bytes),
+        ratio: Some(row.ratio()),
+        rows: Some(row.rows),
+        ..LevelRecord::new(
+            &row.name,
+            &row.outcome,
+            Notation::Nsew,
+            row.states,
+            row.solve_time,
+        )
+    }
+}
+
+impl SingleRow {
+    /// The row [`single_record`] wrote `record` from (the moves left out); an
+    /// error names the field missing or out of range.
+    pub fn from_record(record: &LevelRecord) -> Result<SingleRow, &'static str> {
+        Ok(SingleRow {
+            name: record.name.clone(),
+            rows: record.rows.ok_or("rows")?,
+            cols: record.cols.ok_or("cols")?,
+            outcome: record.outcome()?,
+            states: record.states,
+            memory_bytes: record.memory_bytes.ok_or("memory_bytes")?,
+            solve_time: seconds(record.seconds, "seconds")?,
+            flood_time: seconds(
+                record.flood_seconds.ok_or("flood_seconds")?,
+                "flood_seconds",
+            )?,
+        })
+    }
+}
+
+/// Seconds read back from the record field `field`.
+fn seconds(seconds: f64, field: &'static str) -> Result<Duration, &'static str> {
+    Duration::try_from_secs_f64(seconds).map_err(|_| field)
 }
 
 /// Totals over all rows.
@@ -149,18 +176,37 @@ pub fn summary_line(s: &SingleSummary) -> String {
     )
 }
 
-pub fn summary_json(s: &SingleSummary) -> String {
-    json!({
-        "summary": true,
-        "instances": s.instances,
-        "solved": s.solved,
-        "impossible": s.impossible,
-        "seconds": s.solve_time.as_secs_f64(),
-        "flood_seconds": s.flood_time.as_secs_f64(),
-        "median_ratio": s.median_ratio,
-        "max_ratio": s.max_ratio,
-    })
-    .to_string()
+/// The summary line of a single-box `bench --json` run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SingleSummaryRecord {
+    pub flood_seconds: f64,
+    pub impossible: usize,
+    pub instances: usize,
+    pub max_ratio: f64,
+    pub median_ratio: f64,
+    pub seconds: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    pub solved: usize,
+    /// Always true: it tells a summary from a level's record.
+    pub summary: bool,
+}
+
+impl SingleSummary {
+    /// The JSON summary, naming the run's shard if it was one.
+    pub fn record(&self, shard: Option<Shard>) -> SingleSummaryRecord {
+        SingleSummaryRecord {
+            flood_seconds: self.flood_time.as_secs_f64(),
+            impossible: self.impossible,
+            instances: self.instances,
+            max_ratio: self.max_ratio,
+            median_ratio: self.median_ratio,
+            seconds: self.solve_time.as_secs_f64(),
+            shard,
+            solved: self.solved,
+            summary: true,
+        }
+    }
 }
 
 fn ms(d: Duration) -> f64 {
@@ -178,18 +224,38 @@ pub struct MultiRow {
     pub time: Duration,
 }
 
+impl MultiRow {
+    /// The row of the level `name` solved as `report` says, in `time`.
+    pub fn new(name: &str, report: &MultiReport, time: Duration) -> MultiRow {
+        MultiRow {
+            name: name.to_string(),
+            optimal: report.optimal && report.outcome.solution().is_some(),
+            outcome: report.outcome.clone(),
+            expanded: report.stats.expanded,
+            generated: report.stats.generated,
+            time,
+        }
+    }
+
+    /// The row [`multi_record`] wrote `record` from (the moves left out); an
+    /// error names the field missing or out of range.
+    pub fn from_record(record: &LevelRecord) -> Result<MultiRow, &'static str> {
+        Ok(MultiRow {
+            name: record.name.clone(),
+            outcome: record.outcome()?,
+            optimal: record.optimal.ok_or("optimal")?,
+            expanded: record.states,
+            generated: record.generated.ok_or("generated")?,
+            time: seconds(record.seconds, "seconds")?,
+        })
+    }
+}
+
 /// Solves one level under the options' limits.
 pub fn measure_multi(level: &Level, options: &MultiOptions) -> MultiRow {
     let started = Instant::now();
     let report = multi::solve(level, options, &mut |_| {});
-    MultiRow {
-        name: level.name.clone(),
-        optimal: report.optimal && report.outcome.solution().is_some(),
-        outcome: report.outcome,
-        expanded: report.stats.expanded,
-        generated: report.stats.generated,
-        time: started.elapsed(),
-    }
+    MultiRow::new(&level.name, &report, started.elapsed())
 }
 
 pub fn multi_header() -> String {
@@ -218,18 +284,16 @@ pub fn multi_line(row: &MultiRow) -> String {
     )
 }
 
-pub fn multi_json(row: &MultiRow) -> String {
-    json_record(
-        &row.name,
-        &row.outcome,
-        Notation::Nsew,
-        row.expanded,
-        row.time,
-        &[
-            ("generated", json!(row.generated)),
-            ("optimal", json!(row.optimal)),
-        ],
-    )
+/// The JSON record of a multi-box solve (`bench --multi` and `--multi`
+/// solving), the moves in `notation`, with its index in the whole input when
+/// it has one.
+pub fn multi_record(row: &MultiRow, notation: Notation, index: Option<usize>) -> LevelRecord {
+    LevelRecord {
+        generated: Some(row.generated),
+        index,
+        optimal: Some(row.optimal),
+        ..LevelRecord::new(&row.name, &row.outcome, notation, row.expanded, row.time)
+    }
 }
 
 /// Totals over multi-box rows.
@@ -280,16 +344,36 @@ pub fn multi_summary_line(s: &MultiSummary) -> String {
     )
 }
 
-pub fn multi_summary_json(s: &MultiSummary) -> String {
-    json!({
-        "summary": true,
-        "levels": s.levels,
-        "solved": s.solved,
-        "optimal": s.optimal,
-        "impossible": s.impossible,
-        "limit": s.limited,
-        "seconds": s.total.as_secs_f64(),
-        "median_seconds": s.median.as_secs_f64(),
-    })
-    .to_string()
+/// The summary line of a multi-box `bench --json` run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MultiSummaryRecord {
+    pub impossible: usize,
+    pub levels: usize,
+    /// Levels that reached a limit.
+    pub limit: usize,
+    pub median_seconds: f64,
+    pub optimal: usize,
+    pub seconds: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    pub solved: usize,
+    /// Always true: it tells a summary from a level's record.
+    pub summary: bool,
+}
+
+impl MultiSummary {
+    /// The JSON summary, naming the run's shard if it was one.
+    pub fn record(&self, shard: Option<Shard>) -> MultiSummaryRecord {
+        MultiSummaryRecord {
+            impossible: self.impossible,
+            levels: self.levels,
+            limit: self.limited,
+            median_seconds: self.median.as_secs_f64(),
+            optimal: self.optimal,
+            seconds: self.total.as_secs_f64(),
+            shard,
+            solved: self.solved,
+            summary: true,
+        }
+    }
 }
