@@ -21,6 +21,30 @@ pub fn answer_line(outcome: &Outcome, notation: Notation) -> String {
     }
 }
 
+/// An answer as the solving modes print it: under its name when it has one
+/// (a level of a collection, a maze of a judge file), then an empty line;
+/// with `traced` the board after every push (or move, when its flag is
+/// set) of a solution.
+pub fn write_answer(
+    out: &mut dyn Write,
+    name: Option<&str>,
+    outcome: &Outcome,
+    notation: Notation,
+    traced: Option<(TraceBoard, bool)>,
+) -> std::io::Result<()> {
+    if let Some(name) = name {
+        writeln!(out, "{name}")?;
+    }
+    writeln!(out, "{}", answer_line(outcome, notation))?;
+    if let (Some((board, every_move)), Some(s)) = (traced, outcome.solution()) {
+        write!(out, "{}", trace(&board, &s.moves, every_move, notation))?;
+    }
+    if name.is_some() {
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
 /// The words for a limit, as in `No solution found (<limit>).` and JSON.
 pub fn limit_words(limit: &Limit) -> String {
     match limit {

@@ -1,6 +1,6 @@
 //! `sokoban bench`: the single-box table over files or generated grids.
 
-use super::collect::{Collection, Driver, select};
+use super::collect::{Collection, Driver, Named, select};
 use super::gen_cmd::SpecArgs;
 use super::progress::Progress;
 use super::{
@@ -8,16 +8,13 @@ use super::{
 };
 use clap::Args;
 use sokoban::level::{Level, Maze, parse_single, parse_xsb};
-use sokoban::moves::{Notation, Outcome};
-use sokoban::output::{LevelRecord, write_json_line};
-use sokoban::tools::bench::{
-    MultiRow, MultiSummary, SingleRow, SingleSummary, measure_multi, measure_single, multi_header,
-    multi_line, multi_record, multi_summary_line, single_header, single_line, single_record,
-    summarize_multi, summarize_single, summary_line,
-};
+use sokoban::moves::Outcome;
+use sokoban::output::write_json_line;
+use sokoban::tools::bench::{Row, Summary, measure_multi, measure_single};
 use sokoban::tools::merge::{Merged, answered_indices, merge};
 use sokoban::tools::shard::Shard;
 use std::io::{self, Write};
+use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -151,92 +148,6 @@ fn kind_name(spec: &SpecArgs) -> String {
     format!("{:?}", spec.kind).to_lowercase()
 }
 
-/// A bench table's rows: single-box grids or multi-box levels.
-trait Row: Send + Sized {
-    /// What a row measures.
-    type Item: Send;
-    type Summary: Summary;
-    fn item_name(item: &Self::Item) -> &str;
-    fn outcome(&self) -> &Outcome;
-    fn header() -> String;
-    fn line(&self) -> String;
-    /// The JSON record, at `index` in the whole input.
-    fn record(&self, index: usize) -> LevelRecord;
-    fn summarize(rows: &[Self]) -> Self::Summary;
-}
-
-impl Row for SingleRow {
-    type Item = (String, Maze);
-    type Summary = SingleSummary;
-
-    fn item_name((name, _): &(String, Maze)) -> &str {
-        name
-    }
-    fn outcome(&self) -> &Outcome {
-        &self.outcome
-    }
-    fn header() -> String {
-        single_header()
-    }
-    fn line(&self) -> String {
-        single_line(self)
-    }
-    fn record(&self, index: usize) -> LevelRecord {
-        single_record(self, index)
-    }
-    fn summarize(rows: &[Self]) -> SingleSummary {
-        summarize_single(rows)
-    }
-}
-
-impl Row for MultiRow {
-    type Item = Level;
-    type Summary = MultiSummary;
-
-    fn item_name(level: &Level) -> &str {
-        &level.name
-    }
-    fn outcome(&self) -> &Outcome {
-        &self.outcome
-    }
-    fn header() -> String {
-        multi_header()
-    }
-    fn line(&self) -> String {
-        multi_line(self)
-    }
-    fn record(&self, index: usize) -> LevelRecord {
-        multi_record(self, Notation::Nsew, Some(index))
-    }
-    fn summarize(rows: &[Self]) -> MultiSummary {
-        summarize_multi(rows)
-    }
-}
-
-/// A bench summary, as a line or a JSON record.
-trait Summary {
-    fn line(&self) -> String;
-    fn write_record(&self, out: &mut dyn Write, shard: Option<Shard>) -> io::Result<()>;
-}
-
-impl Summary for SingleSummary {
-    fn line(&self) -> String {
-        summary_line(self)
-    }
-    fn write_record(&self, out: &mut dyn Write, shard: Option<Shard>) -> io::Result<()> {
-        write_json_line(out, &self.record(shard))
-    }
-}
-
-impl Summary for MultiSummary {
-    fn line(&self) -> String {
-        multi_summary_line(self)
-    }
-    fn write_record(&self, out: &mut dyn Write, shard: Option<Shard>) -> io::Result<()> {
-        write_json_line(out, &self.record(shard))
-    }
-}
-
 /// The summary, naming the shard the run was.
 fn write_summary(
     out: &mut dyn Write,
@@ -245,36 +156,34 @@ fn write_summary(
     shard: Option<Shard>,
 ) -> io::Result<()> {
     if json {
-        summary.write_record(out, shard)
+        write_json_line(out, &summary.record(shard))
     } else {
         writeln!(out, "{}{}", summary.line(), shard_words(shard))
     }
 }
 
-/// The table (or JSON lines) of a bench run, and its summary.
-struct Table<R> {
+/// The table (or JSON lines) of a bench run over items `I`, and its summary.
+struct Table<I, R> {
     json: bool,
     shard: Option<Shard>,
     rows: Vec<R>,
+    items: PhantomData<I>,
 }
 
-impl<R> Table<R> {
-    fn new(args: &BenchArgs) -> Table<R> {
+impl<I, R> Table<I, R> {
+    fn new(args: &BenchArgs) -> Table<I, R> {
         Table {
             json: args.json,
             shard: args.shard,
             rows: Vec::new(),
+            items: PhantomData,
         }
     }
 }
 
-impl<R: Row> Collection for Table<R> {
-    type Item = R::Item;
+impl<I: Named + Send, R: Row + Send> Collection for Table<I, R> {
+    type Item = I;
     type Answer = R;
-
-    fn name(item: &R::Item) -> &str {
-        R::item_name(item)
-    }
 
     fn outcome(row: &R) -> &Outcome {
         row.outcome()

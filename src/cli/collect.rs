@@ -10,21 +10,21 @@ use super::interrupt;
 use super::lane::{failure, guarded};
 use super::progress::Progress;
 use super::{CliError, Status};
+use sokoban::level::Level;
 use sokoban::moves::Outcome;
 use sokoban::tools::shard::Shard;
+use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// A mode's side of a collection run.
 pub trait Collection {
     /// What is solved: a maze or a level, with what printing it needs.
-    type Item: Send;
+    type Item: Named + Send;
     /// What solving an item gives.
     type Answer: Send;
-
-    /// The item's name, for the progress bar and a failure's message.
-    fn name(item: &Self::Item) -> &str;
 
     /// How the answer's search ended.
     fn outcome(answer: &Self::Answer) -> &Outcome;
@@ -44,6 +44,42 @@ pub trait Collection {
         Self: Sized,
     {
         Ok(())
+    }
+}
+
+/// An item's name, for the progress bar and a failure's message.
+pub trait Named {
+    fn name(&self) -> &str;
+}
+
+impl Named for Level {
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// A thing named by the mode (a grid of a file or a generator).
+impl<T> Named for (String, T) {
+    fn name(&self) -> &str {
+        &self.0
+    }
+}
+
+/// An item, the report of its solve, and the time the solve took.
+pub struct Solved<I, R> {
+    pub item: I,
+    pub report: R,
+    pub elapsed: Duration,
+}
+
+/// Solves `item` with `solve`, timed.
+pub fn timed<I, R>(item: I, solve: impl FnOnce(&I) -> R) -> Solved<I, R> {
+    let started = Instant::now();
+    let report = solve(&item);
+    Solved {
+        elapsed: started.elapsed(),
+        item,
+        report,
     }
 }
 
@@ -83,7 +119,8 @@ impl Driver {
         mut mode: C,
     ) -> Result<ExitCode, CliError> {
         let mut out = BufWriter::new(io::stdout().lock());
-        self.progress.print(&mut out, |out| mode.start(out))?;
+        // Before the bar is first drawn: nothing to lift.
+        mode.start(&mut out)?;
         if self.flush_each {
             out.flush()?;
         }
@@ -96,25 +133,7 @@ impl Driver {
             Some(jobs) => self.side_by_side(jobs, items, &solve, &mut order, &mut out)?,
         }
         self.progress.finish();
-        let InOrder {
-            mode,
-            next,
-            answered,
-            failed,
-            limited,
-            waiting,
-            ..
-        } = order;
-        mode.finish(&mut out)?;
-        out.flush()?;
-        if next < waiting.len() {
-            interrupt::note(answered, waiting.len());
-            return Ok(Status::Interrupted.into());
-        }
-        if failed > 0 {
-            return Ok(Status::Failed.into());
-        }
-        Ok(Status::limited_if(limited))
+        order.end(&mut out)
     }
 
     /// Each item in turn on this thread, up to the first cut short.
@@ -126,7 +145,7 @@ impl Driver {
         out: &mut dyn Write,
     ) -> io::Result<()> {
         for (position, (index, item)) in items.into_iter().enumerate() {
-            self.progress.update(position, C::name(&item));
+            self.progress.update(position, item.name());
             order.take(
                 position,
                 index,
@@ -153,7 +172,7 @@ impl Driver {
             .num_threads(jobs)
             .build()
             .map_err(|e| CliError::Usage(format!("cannot start {jobs} jobs: {e}")))?;
-        let names: Vec<String> = items.iter().map(|(_, i)| C::name(i).to_string()).collect();
+        let names: Vec<String> = items.iter().map(|(_, i)| i.name().to_string()).collect();
         let progress = &self.progress;
         let (send, receive) = mpsc::channel();
         let mut result = Ok(());
@@ -186,7 +205,7 @@ fn solve_one<C: Collection>(
     if interrupt::pressed() {
         return None;
     }
-    let name = C::name(&item).to_string();
+    let name = item.name().to_string();
     match guarded(&name, || solve(item, progress)) {
         Ok(answer) if interrupt::is_final(C::outcome(&answer)) => Some(Slot::Done(answer)),
         Ok(_) => None,
@@ -201,7 +220,8 @@ struct InOrder<'a, C: Collection> {
     progress: &'a Progress,
     flush_each: bool,
     /// Finished items not printed yet, by position, with their index.
-    waiting: Vec<Option<(usize, Slot<C::Answer>)>>,
+    waiting: BTreeMap<usize, (usize, Slot<C::Answer>)>,
+    total: usize,
     /// The first position cut short.
     cut: Option<usize>,
     /// The position printed next.
@@ -217,7 +237,8 @@ impl<'a, C: Collection> InOrder<'a, C> {
             mode,
             progress: &driver.progress,
             flush_each: driver.flush_each,
-            waiting: (0..total).map(|_| None).collect(),
+            waiting: BTreeMap::new(),
+            total,
             cut: None,
             next: 0,
             answered: 0,
@@ -236,17 +257,33 @@ impl<'a, C: Collection> InOrder<'a, C> {
         out: &mut dyn Write,
     ) -> io::Result<()> {
         match slot {
-            Some(slot) => self.waiting[position] = Some((index, slot)),
+            Some(slot) => {
+                self.waiting.insert(position, (index, slot));
+            }
             None => self.cut = Some(self.cut.map_or(position, |cut| cut.min(position))),
         }
         while !self.stopped() {
-            let Some((index, slot)) = self.waiting.get_mut(self.next).and_then(Option::take) else {
+            let Some((index, slot)) = self.waiting.remove(&self.next) else {
                 break;
             };
             self.next += 1;
             self.show(index, slot, out)?;
         }
         Ok(())
+    }
+
+    /// Prints what follows the answers; the run's exit status.
+    fn end(self, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+        self.mode.finish(out)?;
+        out.flush()?;
+        if self.next < self.total {
+            interrupt::note(self.answered, self.total);
+            return Ok(Status::Interrupted.into());
+        }
+        if self.failed > 0 {
+            return Ok(Status::Failed.into());
+        }
+        Ok(Status::limited_if(self.limited))
     }
 
     /// True when the item printed next was cut short: nothing more is.
@@ -266,7 +303,7 @@ impl<'a, C: Collection> InOrder<'a, C> {
         };
         self.answered += 1;
         self.limited |= matches!(C::outcome(&answer), Outcome::Limit(_));
-        if self.next == self.waiting.len() {
+        if self.next == self.total {
             // Gone before the last answer, so the bar does not flash back.
             self.progress.finish();
         }

@@ -1,7 +1,7 @@
 //! Multi-box mode: parse every level first, then solve and print each.
 
 use super::TraceArg;
-use super::collect::{Collection, Driver, select};
+use super::collect::{Collection, Driver, Solved, select, timed};
 use super::progress::Progress;
 use super::{CliError, SolveArgs, parse_levels_of, read_inputs};
 use sokoban::level::{
@@ -9,12 +9,11 @@ use sokoban::level::{
 };
 use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
 use sokoban::multi::{MultiReport, solve};
-use sokoban::output::{TraceBoard, answer_line, trace, write_json_line};
+use sokoban::output::{TraceBoard, answer_line, write_answer, write_json_line};
 use sokoban::tools::bench::{MultiRow, multi_record};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let options = args.search.options(1)?;
@@ -46,13 +45,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         flush_each: true,
     };
     let solve_one = |level: Level, progress: &Progress| {
-        let started = Instant::now();
-        let report = solve(&level, &options, &mut |p| progress.search(&level.name, p));
-        Solved {
-            elapsed: started.elapsed(),
-            level,
-            report,
-        }
+        timed(level, |level| {
+            solve(level, &options, &mut |p| progress.search(&level.name, p))
+        })
     };
     let answers = Answers { args, one, saving };
     driver.run(levels, solve_one, answers)
@@ -125,12 +120,6 @@ impl Saving {
     }
 }
 
-struct Solved {
-    level: Level,
-    report: MultiReport,
-    elapsed: Duration,
-}
-
 /// The answers as text or JSON, `--stats` on stderr, and the solutions to save.
 struct Answers<'a> {
     args: &'a SolveArgs,
@@ -141,23 +130,15 @@ struct Answers<'a> {
 
 impl Collection for Answers<'_> {
     type Item = Level;
-    type Answer = Solved;
+    type Answer = Solved<Level, MultiReport>;
 
-    fn name(level: &Level) -> &str {
-        &level.name
-    }
-
-    fn outcome(solved: &Solved) -> &Outcome {
+    fn outcome(solved: &Self::Answer) -> &Outcome {
         &solved.report.outcome
     }
 
-    fn print(&mut self, out: &mut dyn Write, index: usize, solved: Solved) -> io::Result<()> {
+    fn print(&mut self, out: &mut dyn Write, index: usize, solved: Self::Answer) -> io::Result<()> {
         let (args, notation) = (self.args, Notation::from(self.args.notation));
-        let Solved {
-            level,
-            report,
-            elapsed,
-        } = &solved;
+        let (level, report) = (&solved.item, &solved.report);
         if let (Some(saving), Some(s)) = (&mut self.saving, report.outcome.solution()) {
             saving.add(index, s, report.optimal);
         }
@@ -165,23 +146,15 @@ impl Collection for Answers<'_> {
             print_stats(&solved, notation);
         }
         if args.json {
-            let row = MultiRow::new(&level.name, report, *elapsed);
+            let row = MultiRow::new(&level.name, report, solved.elapsed);
             let index = args.shard.map(|_| index);
             return write_json_line(out, &multi_record(&row, notation, index));
         }
-        if !self.one {
-            writeln!(out, "{}", level.name)?;
-        }
-        writeln!(out, "{}", answer_line(&report.outcome, notation))?;
-        if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
-            let board = TraceBoard::from(level);
-            let moves_too = step == TraceArg::Moves;
-            write!(out, "{}", trace(&board, &s.moves, moves_too, notation))?;
-        }
-        if !self.one {
-            writeln!(out)?;
-        }
-        Ok(())
+        let name = (!self.one).then_some(level.name.as_str());
+        let traced = args
+            .trace
+            .map(|step| (TraceBoard::from(level), step == TraceArg::Moves));
+        write_answer(out, name, &report.outcome, notation, traced)
     }
 
     fn finish(self, _: &mut dyn Write) -> Result<(), CliError> {
@@ -193,7 +166,7 @@ impl Collection for Answers<'_> {
 }
 
 /// `--stats`: the figures on stderr.
-fn print_stats(solved: &Solved, notation: Notation) {
+fn print_stats(solved: &Solved<Level, MultiReport>, notation: Notation) {
     let report = &solved.report;
     let counts = match report.outcome.solution() {
         Some(s) => format!(
@@ -211,7 +184,7 @@ fn print_stats(solved: &Solved, notation: Notation) {
     };
     eprintln!(
         "{}: {counts}, expanded {}, generated {}, lower bound {}, memory {} bytes, {:.3} s",
-        solved.level.name,
+        solved.item.name,
         report.stats.expanded,
         report.stats.generated,
         report.stats.lower_bound,

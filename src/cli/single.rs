@@ -1,16 +1,15 @@
 //! Single-box mode: parse every input first, then solve and print each maze.
 
 use super::TraceArg;
-use super::collect::{Collection, Driver, select};
+use super::collect::{Collection, Driver, Named, Solved, select, timed};
 use super::progress::Progress;
 use super::{CliError, SolveArgs, parse_inputs};
 use sokoban::level::{Maze, Shape, parse_single_as};
 use sokoban::moves::{Notation, Outcome};
-use sokoban::output::{LevelRecord, TraceBoard, answer_line, trace, write_json_line};
+use sokoban::output::{LevelRecord, TraceBoard, answer_line, write_answer, write_json_line};
 use sokoban::single::{SingleReport, solve};
 use std::io::{self, Write};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let mut mazes = Vec::new();
@@ -20,7 +19,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         let judge = input.shape == Shape::Judge;
         for (k, maze) in input.mazes.into_iter().enumerate() {
             let name = format!("Maze #{}", k + 1);
-            mazes.push(Named { name, maze, judge });
+            mazes.push(NamedMaze { name, maze, judge });
         }
     }
     let driver = Driver {
@@ -30,30 +29,22 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         flush_each: false,
     };
     let algorithm = args.algorithm.into();
-    let solve_one = |named: Named, _: &Progress| {
-        let started = Instant::now();
-        let report = solve(&named.maze, algorithm);
-        Solved {
-            elapsed: started.elapsed(),
-            named,
-            report,
-        }
-    };
+    let solve_one = |named: NamedMaze, _: &Progress| timed(named, |n| solve(&n.maze, algorithm));
     driver.run(select(None, mazes), solve_one, Answers { args })
 }
 
 /// A maze and its name in the output.
-struct Named {
+struct NamedMaze {
     name: String,
     maze: Maze,
     /// From a judge file: each answer under its name.
     judge: bool,
 }
 
-struct Solved {
-    named: Named,
-    report: SingleReport,
-    elapsed: Duration,
+impl Named for NamedMaze {
+    fn name(&self) -> &str {
+        &self.name
+    }
 }
 
 /// The answers as text or JSON, and `--stats` on stderr.
@@ -62,55 +53,45 @@ struct Answers<'a> {
 }
 
 impl Collection for Answers<'_> {
-    type Item = Named;
-    type Answer = Solved;
+    type Item = NamedMaze;
+    type Answer = Solved<NamedMaze, SingleReport>;
 
-    fn name(named: &Named) -> &str {
-        &named.name
-    }
-
-    fn outcome(solved: &Solved) -> &Outcome {
+    fn outcome(solved: &Self::Answer) -> &Outcome {
         &solved.report.outcome
     }
 
-    fn print(&mut self, out: &mut dyn Write, _: usize, solved: Solved) -> io::Result<()> {
+    fn print(&mut self, out: &mut dyn Write, _: usize, solved: Self::Answer) -> io::Result<()> {
         let (args, notation) = (self.args, Notation::from(self.args.notation));
-        let Solved {
-            named,
-            report,
-            elapsed,
-        } = solved;
+        let (named, report) = (&solved.item, &solved.report);
         if args.stats {
-            let counts = match report.outcome.solution() {
-                Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
-                None => answer_line(&report.outcome, notation),
-            };
-            eprintln!(
-                "{}: {counts}, states {}, searches {}, memory {} bytes, {} us",
-                named.name,
-                report.stats.states,
-                report.stats.searches,
-                report.stats.memory_bytes + named.maze.grid.memory_bytes(),
-                elapsed.as_micros()
-            );
+            print_stats(&solved, notation);
         }
         if args.json {
-            let states = report.stats.states;
+            let (states, elapsed) = (report.stats.states, solved.elapsed);
             let record = LevelRecord::new(&named.name, &report.outcome, notation, states, elapsed);
             return write_json_line(out, &record);
         }
-        if named.judge {
-            writeln!(out, "{}", named.name)?;
-        }
-        writeln!(out, "{}", answer_line(&report.outcome, notation))?;
-        if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
-            let board = TraceBoard::from(&named.maze);
-            let moves_too = step == TraceArg::Moves;
-            write!(out, "{}", trace(&board, &s.moves, moves_too, notation))?;
-        }
-        if named.judge {
-            writeln!(out)?;
-        }
-        Ok(())
+        let name = named.judge.then_some(named.name.as_str());
+        let traced = args
+            .trace
+            .map(|step| (TraceBoard::from(&named.maze), step == TraceArg::Moves));
+        write_answer(out, name, &report.outcome, notation, traced)
     }
+}
+
+/// `--stats`: the figures on stderr.
+fn print_stats(solved: &Solved<NamedMaze, SingleReport>, notation: Notation) {
+    let (named, report) = (&solved.item, &solved.report);
+    let counts = match report.outcome.solution() {
+        Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
+        None => answer_line(&report.outcome, notation),
+    };
+    eprintln!(
+        "{}: {counts}, states {}, searches {}, memory {} bytes, {} us",
+        named.name,
+        report.stats.states,
+        report.stats.searches,
+        report.stats.memory_bytes + named.maze.grid.memory_bytes(),
+        solved.elapsed.as_micros()
+    );
 }

@@ -16,6 +16,30 @@ use crate::single::{Algorithm, solve};
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, Instant};
 
+/// A row of a bench table, single-box or multi-box: its line, its JSON
+/// record read and written, and the totals over many.
+pub trait Row: Sized {
+    type Summary: Summary;
+    /// The column headings.
+    fn header() -> String;
+    fn line(&self) -> String;
+    /// The JSON record, at `index` in the whole input.
+    fn record(&self, index: usize) -> LevelRecord;
+    /// The row `record` was written from, its moves left out (summaries
+    /// count outcomes); an error names the field missing or out of range.
+    fn from_record(record: &LevelRecord) -> Result<Self, &'static str>;
+    fn outcome(&self) -> &Outcome;
+    fn summarize(rows: &[Self]) -> Self::Summary;
+}
+
+/// The totals over a bench run's rows, as a line or a JSON record.
+pub trait Summary {
+    type Record: Serialize;
+    fn line(&self) -> String;
+    /// The JSON summary, naming the run's shard if it was one.
+    fn record(&self, shard: Option<Shard>) -> Self::Record;
+}
+
 /// One measured single-box instance.
 #[derive(Clone, Debug)]
 pub struct SingleRow {
@@ -58,57 +82,55 @@ pub fn measure_single(name: String, maze: &Maze, algorithm: Algorithm) -> Single
     }
 }
 
-/// Column headings of the single-box table.
-pub fn single_header() -> String {
-    format!(
-        "{:<20} {:>11} {:>10} {:>8} {:>8} {:>10} {:>10} {:>10} {:>7}",
-        "name", "size", "status", "pushes", "walks", "states", "ms", "flood ms", "ratio"
-    )
-}
+impl Row for SingleRow {
+    type Summary = SingleSummary;
 
-/// One table row.
-pub fn single_line(row: &SingleRow) -> String {
-    let (pushes, walks) = match &row.outcome {
-        Outcome::Solved(s) => (s.pushes.to_string(), s.walks.to_string()),
-        _ => ("-".into(), "-".into()),
-    };
-    format!(
-        "{:<20} {:>11} {:>10} {:>8} {:>8} {:>10} {:>10.3} {:>10.3} {:>7.1}",
-        row.name,
-        format!("{}x{}", row.rows, row.cols),
-        status_word(&row.outcome),
-        pushes,
-        walks,
-        row.states,
-        ms(row.solve_time),
-        ms(row.flood_time),
-        row.ratio()
-    )
-}
-
-/// The JSON record of a row, at `index` in the whole input.
-pub fn single_record(row: &SingleRow, index: usize) -> LevelRecord {
-    LevelRecord {
-        cols: Some(row.cols),
-        flood_seconds: Some(row.flood_time.as_secs_f64()),
-        index: Some(index),
-        memory_bytes: Some(row.memory_bytes),
-        ratio: Some(row.ratio()),
-        rows: Some(row.rows),
-        ..LevelRecord::new(
-            &row.name,
-            &row.outcome,
-            Notation::Nsew,
-            row.states,
-            row.solve_time,
+    fn header() -> String {
+        format!(
+            "{:<20} {:>11} {:>10} {:>8} {:>8} {:>10} {:>10} {:>10} {:>7}",
+            "name", "size", "status", "pushes", "walks", "states", "ms", "flood ms", "ratio"
         )
     }
-}
 
-impl SingleRow {
-    /// The row [`single_record`] wrote `record` from (the moves left out); an
-    /// error names the field missing or out of range.
-    pub fn from_record(record: &LevelRecord) -> Result<SingleRow, &'static str> {
+    fn line(&self) -> String {
+        let (pushes, walks) = match &self.outcome {
+            Outcome::Solved(s) => (s.pushes.to_string(), s.walks.to_string()),
+            _ => ("-".into(), "-".into()),
+        };
+        format!(
+            "{:<20} {:>11} {:>10} {:>8} {:>8} {:>10} {:>10.3} {:>10.3} {:>7.1}",
+            self.name,
+            format!("{}x{}", self.rows, self.cols),
+            status_word(&self.outcome),
+            pushes,
+            walks,
+            self.states,
+            ms(self.solve_time),
+            ms(self.flood_time),
+            self.ratio()
+        )
+    }
+
+    fn record(&self, index: usize) -> LevelRecord {
+        LevelRecord {
+            cols: Some(self.cols),
+            flood_seconds: Some(self.flood_time.as_secs_f64()),
+            index: Some(index),
+            memory_bytes: Some(self.memory_bytes),
+            ratio: Some(self.ratio()),
+            rows: Some(self.rows),
+            ..LevelRecord::new(
+                &self.name,
+                &self.outcome,
+                Notation::Nsew,
+                self.states,
+                self.solve_time,
+            )
+        }
+    }
+
+    fn from_record(record: &LevelRecord) -> Result<SingleRow, &'static str> {
+        let flood_seconds = record.flood_seconds.ok_or("flood_seconds")?;
         Ok(SingleRow {
             name: record.name.clone(),
             rows: record.rows.ok_or("rows")?,
@@ -117,17 +139,42 @@ impl SingleRow {
             states: record.states,
             memory_bytes: record.memory_bytes.ok_or("memory_bytes")?,
             solve_time: seconds(record.seconds, "seconds")?,
-            flood_time: seconds(
-                record.flood_seconds.ok_or("flood_seconds")?,
-                "flood_seconds",
-            )?,
+            flood_time: seconds(flood_seconds, "flood_seconds")?,
         })
+    }
+
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    fn summarize(rows: &[SingleRow]) -> SingleSummary {
+        let mut ratios: Vec<f64> = rows.iter().map(SingleRow::ratio).collect();
+        ratios.sort_by(f64::total_cmp);
+        SingleSummary {
+            instances: rows.len(),
+            solved: rows
+                .iter()
+                .filter(|r| matches!(r.outcome, Outcome::Solved(_)))
+                .count(),
+            impossible: rows
+                .iter()
+                .filter(|r| r.outcome == Outcome::Impossible)
+                .count(),
+            solve_time: rows.iter().map(|r| r.solve_time).sum(),
+            flood_time: rows.iter().map(|r| r.flood_time).sum(),
+            median_ratio: ratios.get(ratios.len() / 2).copied().unwrap_or(0.0),
+            max_ratio: ratios.last().copied().unwrap_or(0.0),
+        }
     }
 }
 
 /// Seconds read back from the record field `field`.
 fn seconds(seconds: f64, field: &'static str) -> Result<Duration, &'static str> {
     Duration::try_from_secs_f64(seconds).map_err(|_| field)
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }
 
 /// Totals over all rows.
@@ -140,40 +187,6 @@ pub struct SingleSummary {
     pub flood_time: Duration,
     pub median_ratio: f64,
     pub max_ratio: f64,
-}
-
-pub fn summarize_single(rows: &[SingleRow]) -> SingleSummary {
-    let mut ratios: Vec<f64> = rows.iter().map(SingleRow::ratio).collect();
-    ratios.sort_by(f64::total_cmp);
-    SingleSummary {
-        instances: rows.len(),
-        solved: rows
-            .iter()
-            .filter(|r| matches!(r.outcome, Outcome::Solved(_)))
-            .count(),
-        impossible: rows
-            .iter()
-            .filter(|r| r.outcome == Outcome::Impossible)
-            .count(),
-        solve_time: rows.iter().map(|r| r.solve_time).sum(),
-        flood_time: rows.iter().map(|r| r.flood_time).sum(),
-        median_ratio: ratios.get(ratios.len() / 2).copied().unwrap_or(0.0),
-        max_ratio: ratios.last().copied().unwrap_or(0.0),
-    }
-}
-
-pub fn summary_line(s: &SingleSummary) -> String {
-    format!(
-        "{} instances: {} solved, {} impossible; solve {:.3} ms, flood {:.3} ms, total ratio {:.1}, median ratio {:.1}, max ratio {:.1}",
-        s.instances,
-        s.solved,
-        s.impossible,
-        ms(s.solve_time),
-        ms(s.flood_time),
-        s.solve_time.as_secs_f64() / s.flood_time.as_secs_f64().max(1e-9),
-        s.median_ratio,
-        s.max_ratio
-    )
 }
 
 /// The summary line of a single-box `bench --json` run.
@@ -192,9 +205,24 @@ pub struct SingleSummaryRecord {
     pub summary: bool,
 }
 
-impl SingleSummary {
-    /// The JSON summary, naming the run's shard if it was one.
-    pub fn record(&self, shard: Option<Shard>) -> SingleSummaryRecord {
+impl Summary for SingleSummary {
+    type Record = SingleSummaryRecord;
+
+    fn line(&self) -> String {
+        format!(
+            "{} instances: {} solved, {} impossible; solve {:.3} ms, flood {:.3} ms, total ratio {:.1}, median ratio {:.1}, max ratio {:.1}",
+            self.instances,
+            self.solved,
+            self.impossible,
+            ms(self.solve_time),
+            ms(self.flood_time),
+            self.solve_time.as_secs_f64() / self.flood_time.as_secs_f64().max(1e-9),
+            self.median_ratio,
+            self.max_ratio
+        )
+    }
+
+    fn record(&self, shard: Option<Shard>) -> SingleSummaryRecord {
         SingleSummaryRecord {
             flood_seconds: self.flood_time.as_secs_f64(),
             impossible: self.impossible,
@@ -207,10 +235,6 @@ impl SingleSummary {
             summary: true,
         }
     }
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }
 
 /// One measured multi-box level.
@@ -236,19 +260,6 @@ impl MultiRow {
             time,
         }
     }
-
-    /// The row [`multi_record`] wrote `record` from (the moves left out); an
-    /// error names the field missing or out of range.
-    pub fn from_record(record: &LevelRecord) -> Result<MultiRow, &'static str> {
-        Ok(MultiRow {
-            name: record.name.clone(),
-            outcome: record.outcome()?,
-            optimal: record.optimal.ok_or("optimal")?,
-            expanded: record.states,
-            generated: record.generated.ok_or("generated")?,
-            time: seconds(record.seconds, "seconds")?,
-        })
-    }
 }
 
 /// Solves one level under the options' limits.
@@ -256,32 +267,6 @@ pub fn measure_multi(level: &Level, options: &MultiOptions) -> MultiRow {
     let started = Instant::now();
     let report = multi::solve(level, options, &mut |_| {});
     MultiRow::new(&level.name, &report, started.elapsed())
-}
-
-pub fn multi_header() -> String {
-    format!(
-        "{:<28} {:>10} {:>8} {:>8} {:>12} {:>9}",
-        "name", "status", "pushes", "moves", "nodes", "seconds"
-    )
-}
-
-pub fn multi_line(row: &MultiRow) -> String {
-    let (pushes, moves) = match &row.outcome {
-        Outcome::Solved(s) => (
-            format!("{}{}", s.pushes, if row.optimal { "" } else { "*" }),
-            (s.pushes + s.walks).to_string(),
-        ),
-        _ => ("-".into(), "-".into()),
-    };
-    format!(
-        "{:<28} {:>10} {:>8} {:>8} {:>12} {:>9.3}",
-        row.name,
-        status_word(&row.outcome),
-        pushes,
-        moves,
-        row.expanded,
-        row.time.as_secs_f64()
-    )
 }
 
 /// The JSON record of a multi-box solve (`bench --multi` and `--multi`
@@ -296,6 +281,78 @@ pub fn multi_record(row: &MultiRow, notation: Notation, index: Option<usize>) ->
     }
 }
 
+impl Row for MultiRow {
+    type Summary = MultiSummary;
+
+    fn header() -> String {
+        format!(
+            "{:<28} {:>10} {:>8} {:>8} {:>12} {:>9}",
+            "name", "status", "pushes", "moves", "nodes", "seconds"
+        )
+    }
+
+    fn line(&self) -> String {
+        let (pushes, moves) = match &self.outcome {
+            Outcome::Solved(s) => (
+                format!("{}{}", s.pushes, if self.optimal { "" } else { "*" }),
+                (s.pushes + s.walks).to_string(),
+            ),
+            _ => ("-".into(), "-".into()),
+        };
+        format!(
+            "{:<28} {:>10} {:>8} {:>8} {:>12} {:>9.3}",
+            self.name,
+            status_word(&self.outcome),
+            pushes,
+            moves,
+            self.expanded,
+            self.time.as_secs_f64()
+        )
+    }
+
+    fn record(&self, index: usize) -> LevelRecord {
+        multi_record(self, Notation::Nsew, Some(index))
+    }
+
+    fn from_record(record: &LevelRecord) -> Result<MultiRow, &'static str> {
+        Ok(MultiRow {
+            name: record.name.clone(),
+            outcome: record.outcome()?,
+            optimal: record.optimal.ok_or("optimal")?,
+            expanded: record.states,
+            generated: record.generated.ok_or("generated")?,
+            time: seconds(record.seconds, "seconds")?,
+        })
+    }
+
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    fn summarize(rows: &[MultiRow]) -> MultiSummary {
+        let mut times: Vec<Duration> = rows.iter().map(|r| r.time).collect();
+        times.sort();
+        MultiSummary {
+            levels: rows.len(),
+            solved: rows
+                .iter()
+                .filter(|r| r.outcome.solution().is_some())
+                .count(),
+            optimal: rows.iter().filter(|r| r.optimal).count(),
+            impossible: rows
+                .iter()
+                .filter(|r| r.outcome == Outcome::Impossible)
+                .count(),
+            limited: rows
+                .iter()
+                .filter(|r| matches!(r.outcome, Outcome::Limit(_)))
+                .count(),
+            total: times.iter().sum(),
+            median: times.get(times.len() / 2).copied().unwrap_or_default(),
+        }
+    }
+}
+
 /// Totals over multi-box rows.
 #[derive(Clone, Debug, Default)]
 pub struct MultiSummary {
@@ -306,42 +363,6 @@ pub struct MultiSummary {
     pub limited: usize,
     pub total: Duration,
     pub median: Duration,
-}
-
-pub fn summarize_multi(rows: &[MultiRow]) -> MultiSummary {
-    let mut times: Vec<Duration> = rows.iter().map(|r| r.time).collect();
-    times.sort();
-    MultiSummary {
-        levels: rows.len(),
-        solved: rows
-            .iter()
-            .filter(|r| r.outcome.solution().is_some())
-            .count(),
-        optimal: rows.iter().filter(|r| r.optimal).count(),
-        impossible: rows
-            .iter()
-            .filter(|r| r.outcome == Outcome::Impossible)
-            .count(),
-        limited: rows
-            .iter()
-            .filter(|r| matches!(r.outcome, Outcome::Limit(_)))
-            .count(),
-        total: times.iter().sum(),
-        median: times.get(times.len() / 2).copied().unwrap_or_default(),
-    }
-}
-
-pub fn multi_summary_line(s: &MultiSummary) -> String {
-    format!(
-        "solved {}/{} ({} push-optimal), {} impossible, {} gave up; total {:.3} s, median {:.3} s",
-        s.solved,
-        s.levels,
-        s.optimal,
-        s.impossible,
-        s.limited,
-        s.total.as_secs_f64(),
-        s.median.as_secs_f64()
-    )
 }
 
 /// The summary line of a multi-box `bench --json` run.
@@ -361,9 +382,23 @@ pub struct MultiSummaryRecord {
     pub summary: bool,
 }
 
-impl MultiSummary {
-    /// The JSON summary, naming the run's shard if it was one.
-    pub fn record(&self, shard: Option<Shard>) -> MultiSummaryRecord {
+impl Summary for MultiSummary {
+    type Record = MultiSummaryRecord;
+
+    fn line(&self) -> String {
+        format!(
+            "solved {}/{} ({} push-optimal), {} impossible, {} gave up; total {:.3} s, median {:.3} s",
+            self.solved,
+            self.levels,
+            self.optimal,
+            self.impossible,
+            self.limited,
+            self.total.as_secs_f64(),
+            self.median.as_secs_f64()
+        )
+    }
+
+    fn record(&self, shard: Option<Shard>) -> MultiSummaryRecord {
         MultiSummaryRecord {
             impossible: self.impossible,
             levels: self.levels,

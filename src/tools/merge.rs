@@ -6,9 +6,7 @@
 //! exactly what a single run's would. Shard summaries say which slice they
 //! were, so a missing or repeated slice is caught instead of summed.
 
-use super::bench::{
-    MultiRow, MultiSummary, SingleRow, SingleSummary, summarize_multi, summarize_single,
-};
+use super::bench::{MultiRow, MultiSummary, Row, SingleRow, SingleSummary};
 use super::shard::Shard;
 use crate::output::LevelRecord;
 use serde::Deserialize;
@@ -95,8 +93,8 @@ pub fn merge(inputs: &[(String, String)]) -> Result<Merged, Located> {
     check_shards(&all.shards).map_err(whole)?;
     match (all.single.is_empty(), all.multi.is_empty()) {
         (true, true) => Err(whole(MergeError::Empty)),
-        (false, true) => Ok(Merged::Single(summarize_single(&all.single))),
-        (true, false) => Ok(Merged::Multi(summarize_multi(&all.multi))),
+        (false, true) => Ok(Merged::Single(SingleRow::summarize(&all.single))),
+        (true, false) => Ok(Merged::Multi(MultiRow::summarize(&all.multi))),
         (false, false) => Err(whole(MergeError::Mixed)),
     }
 }
