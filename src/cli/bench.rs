@@ -1,4 +1,6 @@
-//! `sokoban bench`: the single-box table over files or generated grids.
+//! `sokoban bench`: the single-box table over files or generated grids, the
+//! multi-box table over level files, and reading earlier JSON lines back
+//! (`--resume`, `--merge`).
 
 use super::collect::{Collection, Driver, Named, select};
 use super::gen_cmd::SpecArgs;
