@@ -65,7 +65,7 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let grids = unanswered(args, select(args.shard, grids(args)?))?;
     let algorithm = args.algorithm.into();
     let measure =
-        |(name, maze): (String, Maze), _: &Progress| measure_single(name, &maze, algorithm);
+        |(name, maze): &(String, Maze), _: &Progress| measure_single(name.clone(), maze, algorithm);
     driver(grids.len(), None).run(grids, measure, Table::new(args))
 }
 
@@ -77,7 +77,7 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
     let options = args.search.options(args.jobs as usize)?;
     let levels = parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?;
     let levels = unanswered(args, select(args.shard, levels))?;
-    let measure = |level: Level, _: &Progress| measure_multi(&level, &options);
+    let measure = |level: &Level, _: &Progress| measure_multi(level, &options);
     let jobs = Some(args.jobs as usize);
     driver(levels.len(), jobs).run(levels, measure, Table::new(args))
 }
@@ -198,7 +198,7 @@ impl<I: Named + Send, R: Row + Send> Collection for Table<I, R> {
         Ok(())
     }
 
-    fn print(&mut self, out: &mut dyn Write, index: usize, row: R) -> io::Result<()> {
+    fn print(&mut self, out: &mut dyn Write, index: usize, _: I, row: R) -> io::Result<()> {
         if self.json {
             write_json_line(out, &row.record(index))?;
         } else {

@@ -34,8 +34,14 @@ pub trait Collection {
         Ok(())
     }
 
-    /// Prints one answer; `index` is the item's place in the whole input.
-    fn print(&mut self, out: &mut dyn Write, index: usize, answer: Self::Answer) -> io::Result<()>;
+    /// Prints the answer to `item`, at `index` in the whole input.
+    fn print(
+        &mut self,
+        out: &mut dyn Write,
+        index: usize,
+        item: Self::Item,
+        answer: Self::Answer,
+    ) -> io::Result<()>;
 
     /// Prints or writes what comes after the last answer (a summary), even
     /// when Ctrl-C cut the run short.
@@ -65,20 +71,18 @@ impl<T> Named for (String, T) {
     }
 }
 
-/// An item, the report of its solve, and the time the solve took.
-pub struct Solved<I, R> {
-    pub item: I,
+/// What a solve reported, and the time it took.
+pub struct Timed<R> {
     pub report: R,
     pub elapsed: Duration,
 }
 
-/// Solves `item` with `solve`, timed.
-pub fn timed<I, R>(item: I, solve: impl FnOnce(&I) -> R) -> Solved<I, R> {
+/// Runs `solve`, timed.
+pub fn timed<R>(solve: impl FnOnce() -> R) -> Timed<R> {
     let started = Instant::now();
-    let report = solve(&item);
-    Solved {
+    let report = solve();
+    Timed {
         elapsed: started.elapsed(),
-        item,
         report,
     }
 }
@@ -103,8 +107,8 @@ pub fn select<T>(shard: Option<Shard>, items: Vec<T>) -> Vec<(usize, T)> {
 }
 
 /// How one item's solve ended, when it did.
-enum Slot<A> {
-    Done(A),
+enum Slot<I, A> {
+    Done(I, A),
     /// Its solve panicked: the error line.
     Failed(String),
 }
@@ -115,7 +119,7 @@ impl Driver {
     pub fn run<C: Collection>(
         self,
         items: Vec<(usize, C::Item)>,
-        solve: impl Fn(C::Item, &Progress) -> C::Answer + Sync,
+        solve: impl Fn(&C::Item, &Progress) -> C::Answer + Sync,
         mut mode: C,
     ) -> Result<ExitCode, CliError> {
         let mut out = BufWriter::new(io::stdout().lock());
@@ -140,7 +144,7 @@ impl Driver {
     fn one_at_a_time<C: Collection>(
         &self,
         items: Vec<(usize, C::Item)>,
-        solve: &(impl Fn(C::Item, &Progress) -> C::Answer + Sync),
+        solve: &(impl Fn(&C::Item, &Progress) -> C::Answer + Sync),
         order: &mut InOrder<C>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
@@ -164,7 +168,7 @@ impl Driver {
         &self,
         jobs: usize,
         items: Vec<(usize, C::Item)>,
-        solve: &(impl Fn(C::Item, &Progress) -> C::Answer + Sync),
+        solve: &(impl Fn(&C::Item, &Progress) -> C::Answer + Sync),
         order: &mut InOrder<C>,
         out: &mut dyn Write,
     ) -> Result<(), CliError> {
@@ -199,17 +203,16 @@ impl Driver {
 /// before it started).
 fn solve_one<C: Collection>(
     item: C::Item,
-    solve: &(impl Fn(C::Item, &Progress) -> C::Answer + Sync),
+    solve: &(impl Fn(&C::Item, &Progress) -> C::Answer + Sync),
     progress: &Progress,
-) -> Option<Slot<C::Answer>> {
+) -> Option<Slot<C::Item, C::Answer>> {
     if interrupt::pressed() {
         return None;
     }
-    let name = item.name().to_string();
-    match guarded(&name, || solve(item, progress)) {
-        Ok(answer) if interrupt::is_final(C::outcome(&answer)) => Some(Slot::Done(answer)),
+    match guarded(item.name(), || solve(&item, progress)) {
+        Ok(answer) if interrupt::is_final(C::outcome(&answer)) => Some(Slot::Done(item, answer)),
         Ok(_) => None,
-        Err(why) => Some(Slot::Failed(failure(&name, &why))),
+        Err(why) => Some(Slot::Failed(failure(item.name(), &why))),
     }
 }
 
@@ -220,7 +223,7 @@ struct InOrder<'a, C: Collection> {
     progress: &'a Progress,
     flush_each: bool,
     /// Finished items not printed yet, by position, with their index.
-    waiting: BTreeMap<usize, (usize, Slot<C::Answer>)>,
+    waiting: BTreeMap<usize, (usize, Slot<C::Item, C::Answer>)>,
     total: usize,
     /// The first position cut short.
     cut: Option<usize>,
@@ -253,10 +256,15 @@ impl<'a, C: Collection> InOrder<'a, C> {
         &mut self,
         position: usize,
         index: usize,
-        slot: Option<Slot<C::Answer>>,
+        slot: Option<Slot<C::Item, C::Answer>>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
         match slot {
+            // Due now (always, one at a time): it need not wait.
+            Some(slot) if position == self.next && !self.stopped() => {
+                self.next += 1;
+                self.show(index, slot, out)?;
+            }
             Some(slot) => {
                 self.waiting.insert(position, (index, slot));
             }
@@ -291,9 +299,14 @@ impl<'a, C: Collection> InOrder<'a, C> {
         self.cut == Some(self.next)
     }
 
-    fn show(&mut self, index: usize, slot: Slot<C::Answer>, out: &mut dyn Write) -> io::Result<()> {
-        let answer = match slot {
-            Slot::Done(answer) => answer,
+    fn show(
+        &mut self,
+        index: usize,
+        slot: Slot<C::Item, C::Answer>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        let (item, answer) = match slot {
+            Slot::Done(item, answer) => (item, answer),
             Slot::Failed(error) => {
                 self.failed += 1;
                 return self
@@ -310,7 +323,7 @@ impl<'a, C: Collection> InOrder<'a, C> {
         // The answer goes to stdout, often the same terminal as the bar.
         let mode = &mut self.mode;
         self.progress
-            .print(out, |out| mode.print(out, index, answer))?;
+            .print(out, |out| mode.print(out, index, item, answer))?;
         if self.flush_each {
             out.flush()?;
         }

@@ -1,7 +1,7 @@
 //! Multi-box mode: parse every level first, then solve and print each.
 
 use super::TraceArg;
-use super::collect::{Collection, Driver, Solved, select, timed};
+use super::collect::{Collection, Driver, Timed, select, timed};
 use super::progress::Progress;
 use super::{CliError, SolveArgs, parse_levels_of, read_inputs};
 use sokoban::level::{
@@ -44,10 +44,8 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         ctrl_c: true,
         flush_each: true,
     };
-    let solve_one = |level: Level, progress: &Progress| {
-        timed(level, |level| {
-            solve(level, &options, &mut |p| progress.search(&level.name, p))
-        })
+    let solve_one = |level: &Level, progress: &Progress| {
+        timed(|| solve(level, &options, &mut |p| progress.search(&level.name, p)))
     };
     let answers = Answers { args, one, saving };
     driver.run(levels, solve_one, answers)
@@ -130,20 +128,26 @@ struct Answers<'a> {
 
 impl Collection for Answers<'_> {
     type Item = Level;
-    type Answer = Solved<Level, MultiReport>;
+    type Answer = Timed<MultiReport>;
 
     fn outcome(solved: &Self::Answer) -> &Outcome {
         &solved.report.outcome
     }
 
-    fn print(&mut self, out: &mut dyn Write, index: usize, solved: Self::Answer) -> io::Result<()> {
+    fn print(
+        &mut self,
+        out: &mut dyn Write,
+        index: usize,
+        level: Level,
+        solved: Timed<MultiReport>,
+    ) -> io::Result<()> {
         let (args, notation) = (self.args, Notation::from(self.args.notation));
-        let (level, report) = (&solved.item, &solved.report);
+        let report = &solved.report;
         if let (Some(saving), Some(s)) = (&mut self.saving, report.outcome.solution()) {
             saving.add(index, s, report.optimal);
         }
         if args.stats {
-            print_stats(&solved, notation);
+            print_stats(&level, &solved, notation);
         }
         if args.json {
             let row = MultiRow::new(&level.name, report, solved.elapsed);
@@ -153,7 +157,7 @@ impl Collection for Answers<'_> {
         let name = (!self.one).then_some(level.name.as_str());
         let traced = args
             .trace
-            .map(|step| (TraceBoard::from(level), step == TraceArg::Moves));
+            .map(|step| (TraceBoard::from(&level), step == TraceArg::Moves));
         write_answer(out, name, &report.outcome, notation, traced)
     }
 
@@ -166,7 +170,7 @@ impl Collection for Answers<'_> {
 }
 
 /// `--stats`: the figures on stderr.
-fn print_stats(solved: &Solved<Level, MultiReport>, notation: Notation) {
+fn print_stats(level: &Level, solved: &Timed<MultiReport>, notation: Notation) {
     let report = &solved.report;
     let counts = match report.outcome.solution() {
         Some(s) => format!(
@@ -184,7 +188,7 @@ fn print_stats(solved: &Solved<Level, MultiReport>, notation: Notation) {
     };
     eprintln!(
         "{}: {counts}, expanded {}, generated {}, lower bound {}, memory {} bytes, {:.3} s",
-        solved.item.name,
+        level.name,
         report.stats.expanded,
         report.stats.generated,
         report.stats.lower_bound,

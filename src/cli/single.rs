@@ -1,7 +1,7 @@
 //! Single-box mode: parse every input first, then solve and print each maze.
 
 use super::TraceArg;
-use super::collect::{Collection, Driver, Named, Solved, select, timed};
+use super::collect::{Collection, Driver, Named, Timed, timed};
 use super::progress::Progress;
 use super::{CliError, SolveArgs, parse_inputs};
 use sokoban::level::{Maze, Shape, parse_single_as};
@@ -19,7 +19,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         let judge = input.shape == Shape::Judge;
         for (k, maze) in input.mazes.into_iter().enumerate() {
             let name = format!("Maze #{}", k + 1);
-            mazes.push(NamedMaze { name, maze, judge });
+            mazes.push((mazes.len(), NamedMaze { name, maze, judge }));
         }
     }
     let driver = Driver {
@@ -29,8 +29,8 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         flush_each: false,
     };
     let algorithm = args.algorithm.into();
-    let solve_one = |named: NamedMaze, _: &Progress| timed(named, |n| solve(&n.maze, algorithm));
-    driver.run(select(None, mazes), solve_one, Answers { args })
+    let solve_one = |named: &NamedMaze, _: &Progress| timed(|| solve(&named.maze, algorithm));
+    driver.run(mazes, solve_one, Answers { args })
 }
 
 /// A maze and its name in the output.
@@ -54,17 +54,23 @@ struct Answers<'a> {
 
 impl Collection for Answers<'_> {
     type Item = NamedMaze;
-    type Answer = Solved<NamedMaze, SingleReport>;
+    type Answer = Timed<SingleReport>;
 
     fn outcome(solved: &Self::Answer) -> &Outcome {
         &solved.report.outcome
     }
 
-    fn print(&mut self, out: &mut dyn Write, _: usize, solved: Self::Answer) -> io::Result<()> {
+    fn print(
+        &mut self,
+        out: &mut dyn Write,
+        _: usize,
+        named: NamedMaze,
+        solved: Timed<SingleReport>,
+    ) -> io::Result<()> {
         let (args, notation) = (self.args, Notation::from(self.args.notation));
-        let (named, report) = (&solved.item, &solved.report);
+        let report = &solved.report;
         if args.stats {
-            print_stats(&solved, notation);
+            print_stats(&named, &solved, notation);
         }
         if args.json {
             let (states, elapsed) = (report.stats.states, solved.elapsed);
@@ -80,8 +86,8 @@ impl Collection for Answers<'_> {
 }
 
 /// `--stats`: the figures on stderr.
-fn print_stats(solved: &Solved<NamedMaze, SingleReport>, notation: Notation) {
-    let (named, report) = (&solved.item, &solved.report);
+fn print_stats(named: &NamedMaze, solved: &Timed<SingleReport>, notation: Notation) {
+    let report = &solved.report;
     let counts = match report.outcome.solution() {
         Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
         None => answer_line(&report.outcome, notation),
