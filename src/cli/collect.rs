@@ -108,7 +108,8 @@ pub fn select<T>(shard: Option<Shard>, items: Vec<T>) -> Vec<(usize, T)> {
 
 /// How one item's solve ended, when it did.
 enum Slot<I, A> {
-    Done(I, A),
+    /// The item, at `index` in the whole input, and its answer.
+    Done { index: usize, item: I, answer: A },
     /// Its solve panicked: the error line.
     Failed(String),
 }
@@ -150,12 +151,8 @@ impl Driver {
     ) -> io::Result<()> {
         for (position, (index, item)) in items.into_iter().enumerate() {
             self.progress.update(position, item.name());
-            order.take(
-                position,
-                index,
-                solve_one::<C>(item, solve, &self.progress),
-                out,
-            )?;
+            let slot = solve_one::<C>(index, item, solve, &self.progress);
+            order.take(position, slot, out)?;
             if order.stopped() {
                 break;
             }
@@ -184,14 +181,14 @@ impl Driver {
             for (position, (index, item)) in items.into_iter().enumerate() {
                 let send = send.clone();
                 scope.spawn(move |_| {
-                    let _ = send.send((position, index, solve_one::<C>(item, solve, progress)));
+                    let _ = send.send((position, solve_one::<C>(index, item, solve, progress)));
                 });
             }
             drop(send);
-            for (done, (position, index, slot)) in receive.iter().enumerate() {
+            for (done, (position, slot)) in receive.iter().enumerate() {
                 progress.update(done + 1, &names[position]);
                 if result.is_ok() {
-                    result = order.take(position, index, slot, out);
+                    result = order.take(position, slot, out);
                 }
             }
         });
@@ -199,9 +196,10 @@ impl Driver {
     }
 }
 
-/// Solves one item under the fence; `None` when Ctrl-C cut it short (or came
-/// before it started).
+/// Solves the item at `index` in the whole input under the fence; `None`
+/// when Ctrl-C cut it short (or came before it started).
 fn solve_one<C: Collection>(
+    index: usize,
     item: C::Item,
     solve: &(impl Fn(&C::Item, &Progress) -> C::Answer + Sync),
     progress: &Progress,
@@ -210,7 +208,11 @@ fn solve_one<C: Collection>(
         return None;
     }
     match guarded(item.name(), || solve(&item, progress)) {
-        Ok(answer) if interrupt::is_final(C::outcome(&answer)) => Some(Slot::Done(item, answer)),
+        Ok(answer) if interrupt::is_final(C::outcome(&answer)) => Some(Slot::Done {
+            index,
+            item,
+            answer,
+        }),
         Ok(_) => None,
         Err(why) => Some(Slot::Failed(failure(item.name(), &why))),
     }
@@ -222,8 +224,8 @@ struct InOrder<'a, C: Collection> {
     mode: C,
     progress: &'a Progress,
     flush_each: bool,
-    /// Finished items not printed yet, by position, with their index.
-    waiting: BTreeMap<usize, (usize, Slot<C::Item, C::Answer>)>,
+    /// Finished items not printed yet, by position.
+    waiting: BTreeMap<usize, Slot<C::Item, C::Answer>>,
     total: usize,
     /// The first position cut short.
     cut: Option<usize>,
@@ -255,7 +257,6 @@ impl<'a, C: Collection> InOrder<'a, C> {
     fn take(
         &mut self,
         position: usize,
-        index: usize,
         slot: Option<Slot<C::Item, C::Answer>>,
         out: &mut dyn Write,
     ) -> io::Result<()> {
@@ -263,19 +264,19 @@ impl<'a, C: Collection> InOrder<'a, C> {
             // Due now (always, one at a time): it need not wait.
             Some(slot) if position == self.next && !self.stopped() => {
                 self.next += 1;
-                self.show(index, slot, out)?;
+                self.show(slot, out)?;
             }
             Some(slot) => {
-                self.waiting.insert(position, (index, slot));
+                self.waiting.insert(position, slot);
             }
             None => self.cut = Some(self.cut.map_or(position, |cut| cut.min(position))),
         }
         while !self.stopped() {
-            let Some((index, slot)) = self.waiting.remove(&self.next) else {
+            let Some(slot) = self.waiting.remove(&self.next) else {
                 break;
             };
             self.next += 1;
-            self.show(index, slot, out)?;
+            self.show(slot, out)?;
         }
         Ok(())
     }
@@ -299,14 +300,13 @@ impl<'a, C: Collection> InOrder<'a, C> {
         self.cut == Some(self.next)
     }
 
-    fn show(
-        &mut self,
-        index: usize,
-        slot: Slot<C::Item, C::Answer>,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
-        let (item, answer) = match slot {
-            Slot::Done(item, answer) => (item, answer),
+    fn show(&mut self, slot: Slot<C::Item, C::Answer>, out: &mut dyn Write) -> io::Result<()> {
+        let (index, item, answer) = match slot {
+            Slot::Done {
+                index,
+                item,
+                answer,
+            } => (index, item, answer),
             Slot::Failed(error) => {
                 self.failed += 1;
                 return self
