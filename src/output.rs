@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::str::FromStr;
 use std::time::Duration;
+use thiserror::Error;
 
 /// The answer line: the moves, `Impossible.`, or `No solution found (<limit>).`
 pub fn answer_line(outcome: &Outcome, notation: Notation) -> String {
@@ -74,6 +75,16 @@ pub enum RecordStatus {
     Solved,
     Impossible,
     Limit,
+}
+
+impl RecordStatus {
+    pub fn of(outcome: &Outcome) -> RecordStatus {
+        match outcome {
+            Outcome::Solved(_) => RecordStatus::Solved,
+            Outcome::Impossible => RecordStatus::Impossible,
+            Outcome::Limit(_) => RecordStatus::Limit,
+        }
+    }
 }
 
 /// One level's JSON record, as solving (`--json`, `--multi --json`) and
@@ -153,11 +164,7 @@ impl LevelRecord {
             rows: None,
             seconds: elapsed.as_secs_f64(),
             states,
-            status: match outcome {
-                Outcome::Solved(_) => RecordStatus::Solved,
-                Outcome::Impossible => RecordStatus::Impossible,
-                Outcome::Limit(_) => RecordStatus::Limit,
-            },
+            status: RecordStatus::of(outcome),
             walks: solution.map(|s| s.walks),
         }
     }
@@ -203,15 +210,16 @@ mod limit_text {
         let Some(words) = Option::<String>::deserialize(d)? else {
             return Ok(None);
         };
-        match words.parse() {
+        match words.parse::<Limit>() {
             Ok(limit) => Ok(Some(limit)),
-            Err(_) => Err(D::Error::custom(format!("unknown limit {words:?}"))),
+            Err(unknown) => Err(D::Error::custom(format!("{unknown} {words:?}"))),
         }
     }
 }
 
 /// Words that [`limit_words`] never writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("unknown limit")]
 pub struct UnknownLimit;
 
 /// Reads back the words of [`limit_words`]. A memory limit comes back in
@@ -405,6 +413,14 @@ mod tests {
             ),
             "No solution found (time limit 1 s)."
         );
+        for outcome in [
+            &solved,
+            &Outcome::Impossible,
+            &Outcome::Limit(Limit::Stopped),
+        ] {
+            let status = serde_json::to_string(&RecordStatus::of(outcome)).unwrap();
+            assert_eq!(status, format!("\"{}\"", status_word(outcome)));
+        }
         let line = |record: &LevelRecord| {
             let mut out = Vec::new();
             write_json_line(&mut out, record).unwrap();

@@ -15,82 +15,35 @@ const LEVELS: &str = "tests/data/records/levels.xsb";
 const JUDGE: &str = "samples/judge-sample.txt";
 
 /// Each file, the arguments that wrote it (before the input) and the exit status.
-const WRITTEN_BY: [(&str, &[&str], i32); 8] = [
+const WRITTEN_BY: [(&str, &str, i32); 8] = [
     (
         "bench-multi.jsonl",
-        &[
-            "bench",
-            "--multi",
-            "--json",
-            "--max-nodes",
-            "2000",
-            "--jobs",
-            "1",
-            "--threads",
-            "1",
-        ],
+        "bench --multi --json --max-nodes 2000 --jobs 1 --threads 1",
         3,
     ),
     (
         "bench-multi-shard-0.jsonl",
-        &[
-            "bench",
-            "--multi",
-            "--json",
-            "--max-nodes",
-            "2000",
-            "--jobs",
-            "1",
-            "--threads",
-            "1",
-            "--shard",
-            "0/2",
-        ],
+        "bench --multi --json --max-nodes 2000 --jobs 1 --threads 1 --shard 0/2",
         3,
     ),
     (
         "bench-multi-shard-1.jsonl",
-        &[
-            "bench",
-            "--multi",
-            "--json",
-            "--max-nodes",
-            "2000",
-            "--jobs",
-            "1",
-            "--threads",
-            "1",
-            "--shard",
-            "1/2",
-        ],
+        "bench --multi --json --max-nodes 2000 --jobs 1 --threads 1 --shard 1/2",
         3,
     ),
     (
         "solve-multi.jsonl",
-        &["--multi", "--json", "--max-nodes", "2000", "--threads", "1"],
+        "--multi --json --max-nodes 2000 --threads 1",
         3,
     ),
     (
         "solve-multi-memory-shard-1.jsonl",
-        &[
-            "--multi",
-            "--json",
-            "--max-memory",
-            "1",
-            "--threads",
-            "1",
-            "--shard",
-            "1/2",
-        ],
+        "--multi --json --max-memory 1 --threads 1 --shard 1/2",
         3,
     ),
-    ("bench-single.jsonl", &["bench", "--json"], 0),
-    (
-        "bench-single-shard-1.jsonl",
-        &["bench", "--json", "--shard", "1/2"],
-        0,
-    ),
-    ("solve-single.jsonl", &["--json"], 0),
+    ("bench-single.jsonl", "bench --json", 0),
+    ("bench-single-shard-1.jsonl", "bench --json --shard 1/2", 0),
+    ("solve-single.jsonl", "--json", 0),
 ];
 
 /// The fields that differ from run to run: times and the ratios of times.
@@ -102,6 +55,14 @@ const TIMED: [&str; 6] = [
     "max_ratio",
     "median_seconds",
 ];
+
+/// The arguments of `written_by` with `more` after them.
+fn args<'a>(written_by: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    written_by
+        .split_whitespace()
+        .chain(more.iter().copied())
+        .collect()
+}
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sokoban"))
@@ -152,17 +113,16 @@ fn input_of(name: &str) -> &'static str {
 
 #[test]
 fn the_same_records_as_before_timings_aside() {
-    for (name, args, code) in WRITTEN_BY {
-        let out = run(&[args, &[input_of(name)]].concat());
+    for (name, written_by, code) in WRITTEN_BY {
+        let out = run(&args(written_by, &[input_of(name)]));
         assert_eq!(out.status.code(), Some(code), "{name}");
         assert_eq!(untimed(&stdout(&out)), untimed(&file(name)), "{name}");
     }
     // Levels solved side by side come out in the same order.
-    let (name, args, _) = WRITTEN_BY[0];
-    let mut args = [args, &[LEVELS]].concat();
-    let jobs = args.iter().position(|a| *a == "--jobs").unwrap();
-    args[jobs + 1] = "3";
-    assert_eq!(untimed(&stdout(&run(&args))), untimed(&file(name)));
+    let (name, written_by, _) = WRITTEN_BY[0];
+    let side_by_side = written_by.replace("--jobs 1", "--jobs 3");
+    let out = run(&args(&side_by_side, &[LEVELS]));
+    assert_eq!(untimed(&stdout(&out)), untimed(&file(name)));
 }
 
 /// The last line of `text`, a summary.
@@ -223,9 +183,9 @@ fn merges_sum_to_the_summaries_written() {
 
 #[test]
 fn resume_solves_only_what_the_file_lacks() {
-    let (_, args, _) = WRITTEN_BY[0];
+    let (_, written_by, _) = WRITTEN_BY[0];
     let resume = path("bench-multi-shard-0.jsonl");
-    let out = run(&[args, &["--resume", &resume, LEVELS]].concat());
+    let out = run(&args(written_by, &["--resume", &resume, LEVELS]));
     assert_eq!(out.status.code(), Some(3));
     let text = stdout(&out);
     let rest = file("bench-multi-shard-1.jsonl");
@@ -236,7 +196,7 @@ fn resume_solves_only_what_the_file_lacks() {
     assert_eq!(records(&text), records(&rest));
     // Nothing left to solve: only the summary, of no levels.
     let resume = path("bench-multi.jsonl");
-    let out = run(&[args, &["--resume", &resume, LEVELS]].concat());
+    let out = run(&args(written_by, &["--resume", &resume, LEVELS]));
     let none: MultiSummaryRecord = summary(&stdout(&out));
     assert_eq!((none.levels, stdout(&out).lines().count()), (0, 1));
     let resume = path("bench-single-shard-1.jsonl");
