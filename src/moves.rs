@@ -6,6 +6,8 @@
 
 use crate::grid::{Direction, Grid};
 use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
 use thiserror::Error;
 
 /// One step of the player: a walk, or a push of the box in front of it.
@@ -90,6 +92,55 @@ impl fmt::Display for Limit {
             Limit::WalkCount => write!(f, "walk count over {}", u32::MAX - 1),
         }
     }
+}
+
+/// Words that a [`Limit`] never writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("unknown limit")]
+pub struct UnknownLimit;
+
+/// Reads back the words a limit writes (`bench --resume`, `--merge`). A
+/// memory limit comes back in
+/// whole MB, as it was written.
+impl FromStr for Limit {
+    type Err = UnknownLimit;
+
+    fn from_str(words: &str) -> Result<Limit, UnknownLimit> {
+        let number = |text: &str| text.parse::<u64>().map_err(|_| UnknownLimit);
+        let fixed = [
+            (Limit::Stopped, Limit::Stopped.to_string()),
+            (Limit::MacrosExhausted, Limit::MacrosExhausted.to_string()),
+            (Limit::WalkCount, Limit::WalkCount.to_string()),
+        ];
+        if let Some((limit, _)) = fixed.iter().find(|(_, w)| w == words) {
+            return Ok(*limit);
+        }
+        if let Some(seconds) = between(words, "time limit ", " s") {
+            let seconds = seconds.parse::<f64>().map_err(|_| UnknownLimit)?;
+            return Duration::try_from_secs_f64(seconds)
+                .map(Limit::Time)
+                .map_err(|_| UnknownLimit);
+        }
+        if let Some(nodes) = words.strip_prefix("node limit ") {
+            return Ok(Limit::Nodes(number(nodes)?));
+        }
+        if let Some(mb) = between(words, "memory limit ", " MB") {
+            let bytes = number(mb)?.checked_mul(1 << 20).ok_or(UnknownLimit)?;
+            return usize::try_from(bytes)
+                .map(Limit::Memory)
+                .map_err(|_| UnknownLimit);
+        }
+        if let Some(cells) = between(words, "level of ", " floor cells is too large") {
+            let cells = usize::try_from(number(cells)?).map_err(|_| UnknownLimit)?;
+            return Ok(Limit::TooLarge { cells });
+        }
+        Err(UnknownLimit)
+    }
+}
+
+/// The text of `words` between `prefix` and `suffix`.
+fn between<'a>(words: &'a str, prefix: &str, suffix: &str) -> Option<&'a str> {
+    words.strip_prefix(prefix)?.strip_suffix(suffix)
 }
 
 impl Outcome {

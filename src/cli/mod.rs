@@ -1,6 +1,7 @@
 //! Command-line arguments and the dispatch to each mode.
 
 mod bench;
+mod collect;
 mod convert;
 mod error;
 mod gen_cmd;

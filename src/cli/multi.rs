@@ -1,25 +1,23 @@
 //! Multi-box mode: parse every level first, then solve and print each.
 
 use super::TraceArg;
-use super::interrupt;
-use super::lane::{failure, guarded};
+use super::collect::{Collection, Driver, Timed, select, timed};
 use super::progress::Progress;
-use super::{CliError, SolveArgs, Status, parse_levels_of, read_inputs};
-use serde_json::json;
+use super::{CliError, SolveArgs, parse_levels_of, read_inputs};
 use sokoban::level::{
     Alphabet, Entry, Format, Level, insert_after_lines, parse_entries, parse_levels,
 };
 use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
 use sokoban::multi::{MultiReport, solve};
-use sokoban::output::{TraceBoard, answer_line, json_record, trace};
-use std::io::{BufWriter, Write};
+use sokoban::output::{TraceBoard, answer_line, write_answer, write_json_line};
+use sokoban::tools::bench::{MultiRow, multi_record};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let options = args.search.options(1)?;
-    let (levels, mut saving) = match &args.save_solutions {
+    let (levels, saving) = match &args.save_solutions {
         Some(out) => {
             let saving = Saving::read(args, out)?;
             (
@@ -35,66 +33,22 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         ),
     };
     let one = levels.len() == 1;
-    let levels = super::bench::select(args.shard, levels);
-    let progress = if levels.len() == 1 {
-        Progress::spinner()
-    } else {
-        Progress::new(levels.len())
+    let levels = select(args.shard, levels);
+    let driver = Driver {
+        progress: if levels.len() == 1 {
+            Progress::spinner()
+        } else {
+            Progress::new(levels.len())
+        },
+        jobs: None,
+        ctrl_c: true,
+        flush_each: true,
     };
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut limited = false;
-    let (mut answered, mut failed) = (0, 0);
-    interrupt::watch();
-    for (k, (index, level)) in levels.iter().enumerate() {
-        progress.update(k, &level.name);
-        let started = Instant::now();
-        let solved = guarded(&level.name, || {
-            solve(level, &options, &mut |p| progress.search(&level.name, p))
-        });
-        let elapsed = started.elapsed();
-        let report = match solved {
-            Ok(report) => report,
-            Err(why) => {
-                failed += 1;
-                let error = failure(&level.name, &why);
-                progress.print(&mut std::io::stderr(), |e| writeln!(e, "{error}"))?;
-                continue;
-            }
-        };
-        if !interrupt::is_final(&report.outcome) {
-            break;
-        }
-        answered += 1;
-        limited |= matches!(report.outcome, Outcome::Limit(_));
-        if let (Some(saving), Some(s)) = (&mut saving, report.outcome.solution()) {
-            saving.add(*index, s, report.optimal);
-        }
-        let answer = Answer {
-            level,
-            index: *index,
-            report: &report,
-            elapsed,
-            one,
-        };
-        if k + 1 == levels.len() {
-            progress.finish();
-        }
-        // The answer goes to stdout, often the same terminal as the bar.
-        progress.print(&mut out, |out| answer.print(out, args))?;
-        out.flush()?;
-    }
-    progress.finish();
-    if let Some(saving) = saving {
-        saving.write()?;
-    }
-    if answered + failed < levels.len() {
-        interrupt::note(answered, levels.len());
-        return Ok(Status::Interrupted.into());
-    }
-    if failed > 0 {
-        return Ok(Status::Failed.into());
-    }
-    Ok(Status::limited_if(limited))
+    let solve_one = |level: &Level, progress: &Progress| {
+        timed(|| solve(level, &options, &mut |p| progress.search(&level.name, p)))
+    };
+    let answers = Answers { args, one, saving };
+    driver.run(levels, solve_one, answers)
 }
 
 /// `--save-solutions`: the input collection, kept as text, and the solution
@@ -164,85 +118,81 @@ impl Saving {
     }
 }
 
-/// One level's result, as printed.
-struct Answer<'a> {
-    level: &'a Level,
-    /// In the whole input (differs from the position under `--shard`).
-    index: usize,
-    report: &'a MultiReport,
-    elapsed: Duration,
+/// The answers as text or JSON, `--stats` on stderr, and the solutions to save.
+struct Answers<'a> {
+    args: &'a SolveArgs,
     /// The only level of the input: no header line.
     one: bool,
+    saving: Option<Saving>,
 }
 
-impl Answer<'_> {
-    fn print(&self, out: &mut impl Write, args: &SolveArgs) -> std::io::Result<()> {
-        let (level, report) = (self.level, self.report);
-        let notation = Notation::from(args.notation);
-        if args.stats {
-            self.print_stats(notation);
-        }
-        if args.json {
-            let record = json_record(
-                &level.name,
-                &report.outcome,
-                notation,
-                report.stats.expanded,
-                self.elapsed,
-                &[
-                    ("generated", json!(report.stats.generated)),
-                    (
-                        "optimal",
-                        json!(report.optimal && report.outcome.solution().is_some()),
-                    ),
-                ],
-            );
-            return writeln!(
-                out,
-                "{}",
-                super::bench::indexed(record, args.shard, self.index)
-            );
-        }
-        if !self.one {
-            writeln!(out, "{}", level.name)?;
-        }
-        writeln!(out, "{}", answer_line(&report.outcome, notation))?;
-        if let (Some(step), Some(s)) = (args.trace, report.outcome.solution()) {
-            let board = TraceBoard::from(level);
-            let moves_too = step == TraceArg::Moves;
-            write!(out, "{}", trace(&board, &s.moves, moves_too, notation))?;
-        }
-        if !self.one {
-            writeln!(out)?;
-        }
-        Ok(())
+impl Collection for Answers<'_> {
+    type Item = Level;
+    type Answer = Timed<MultiReport>;
+
+    fn outcome(solved: &Self::Answer) -> &Outcome {
+        &solved.report.outcome
     }
 
-    /// `--stats`: the figures on stderr.
-    fn print_stats(&self, notation: Notation) {
-        let report = self.report;
-        let counts = match report.outcome.solution() {
-            Some(s) => format!(
-                "pushes {} walks {} moves {}{}",
-                s.pushes,
-                s.walks,
-                s.pushes + s.walks,
-                if report.optimal {
-                    " (push-optimal)"
-                } else {
-                    ""
-                }
-            ),
-            None => answer_line(&report.outcome, notation),
-        };
-        eprintln!(
-            "{}: {counts}, expanded {}, generated {}, lower bound {}, memory {} bytes, {:.3} s",
-            self.level.name,
-            report.stats.expanded,
-            report.stats.generated,
-            report.stats.lower_bound,
-            report.stats.memory_bytes,
-            self.elapsed.as_secs_f64()
-        );
+    fn print(
+        &mut self,
+        out: &mut dyn Write,
+        index: usize,
+        level: Level,
+        solved: Timed<MultiReport>,
+    ) -> io::Result<()> {
+        let (args, notation) = (self.args, Notation::from(self.args.notation));
+        let report = &solved.report;
+        if let (Some(saving), Some(s)) = (&mut self.saving, report.outcome.solution()) {
+            saving.add(index, s, report.optimal);
+        }
+        if args.stats {
+            print_stats(&level, &solved, notation);
+        }
+        if args.json {
+            let row = MultiRow::new(&level.name, report, solved.elapsed);
+            let index = args.shard.map(|_| index);
+            return write_json_line(out, &multi_record(&row, notation, index));
+        }
+        let name = (!self.one).then_some(level.name.as_str());
+        let traced = args
+            .trace
+            .map(|step| (TraceBoard::from(&level), step == TraceArg::Moves));
+        write_answer(out, name, &report.outcome, notation, traced)
     }
+
+    fn finish(self, _: &mut dyn Write) -> Result<(), CliError> {
+        match self.saving {
+            Some(saving) => saving.write(),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `--stats`: the figures on stderr.
+fn print_stats(level: &Level, solved: &Timed<MultiReport>, notation: Notation) {
+    let report = &solved.report;
+    let counts = match report.outcome.solution() {
+        Some(s) => format!(
+            "pushes {} walks {} moves {}{}",
+            s.pushes,
+            s.walks,
+            s.pushes + s.walks,
+            if report.optimal {
+                " (push-optimal)"
+            } else {
+                ""
+            }
+        ),
+        None => answer_line(&report.outcome, notation),
+    };
+    eprintln!(
+        "{}: {counts}, expanded {}, generated {}, lower bound {}, memory {} bytes, {:.3} s",
+        level.name,
+        report.stats.expanded,
+        report.stats.generated,
+        report.stats.lower_bound,
+        report.stats.memory_bytes,
+        solved.elapsed.as_secs_f64()
+    );
 }

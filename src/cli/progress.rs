@@ -55,7 +55,7 @@ impl Progress {
 
     /// Runs `write` (printing to `out`, stdout) with the bar lifted, and
     /// flushes `out` before the bar comes back when it is shown.
-    pub fn print<W: Write>(
+    pub fn print<W: Write + ?Sized>(
         &self,
         out: &mut W,
         write: impl FnOnce(&mut W) -> io::Result<()>,

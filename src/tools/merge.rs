@@ -6,13 +6,12 @@
 //! exactly what a single run's would. Shard summaries say which slice they
 //! were, so a missing or repeated slice is caught instead of summed.
 
-use super::bench::{
-    MultiRow, MultiSummary, SingleRow, SingleSummary, summarize_multi, summarize_single,
-};
-use crate::moves::{Limit, Outcome, Solution};
-use serde_json::{Map, Value};
+use super::bench::{MultiRow, MultiSummary, Row, SingleRow, SingleSummary};
+use super::shard::Shard;
+use crate::output::LevelRecord;
+use serde::Deserialize;
+use serde_json::error::Category;
 use std::collections::BTreeSet;
-use std::time::Duration;
 use thiserror::Error;
 
 /// The combined summary of single-box or multi-box runs.
@@ -29,14 +28,18 @@ pub enum MergeError {
     NotJson,
     #[error("record has no {0:?} (not a bench or --json record)")]
     Missing(&'static str),
-    #[error("unknown status {0:?}")]
-    Status(String),
+    #[error(
+        "record has no \"flood_seconds\" or \"optimal\" (not a bench or --multi --json record)"
+    )]
+    NotBench,
+    #[error("not a bench or --json record: {0}")]
+    Record(String),
     #[error("shard {0:?} is not K/N")]
     BadShard(String),
     #[error("single-box and multi-box records mixed")]
     Mixed,
     #[error("level index {0} appears twice (a shard merged twice?)")]
-    IndexTwice(u64),
+    IndexTwice(usize),
     #[error("shard {0} appears twice")]
     ShardTwice(String),
     #[error("shard summaries of different splits ({0} and {1})")]
@@ -59,7 +62,7 @@ pub struct Located {
 struct Gathered {
     single: Vec<SingleRow>,
     multi: Vec<MultiRow>,
-    indices: BTreeSet<u64>,
+    indices: BTreeSet<usize>,
     shards: Vec<(usize, usize)>,
 }
 
@@ -90,8 +93,8 @@ pub fn merge(inputs: &[(String, String)]) -> Result<Merged, Located> {
     check_shards(&all.shards).map_err(whole)?;
     match (all.single.is_empty(), all.multi.is_empty()) {
         (true, true) => Err(whole(MergeError::Empty)),
-        (false, true) => Ok(Merged::Single(summarize_single(&all.single))),
-        (true, false) => Ok(Merged::Multi(summarize_multi(&all.multi))),
+        (false, true) => Ok(Merged::Single(SingleRow::summarize(&all.single))),
+        (true, false) => Ok(Merged::Multi(MultiRow::summarize(&all.multi))),
         (false, false) => Err(whole(MergeError::Mixed)),
     }
 }
@@ -107,44 +110,73 @@ pub fn answered_indices(text: &str) -> Result<BTreeSet<usize>, usize> {
         if line.trim().is_empty() {
             continue;
         }
-        let value = serde_json::from_str::<Value>(line).ok();
-        let record = value.as_ref().and_then(Value::as_object);
-        let Some(record) = record else {
-            let cut_short = i + 1 == text.lines().count() && !text.ends_with('\n');
-            return if cut_short { Ok(done) } else { Err(i + 1) };
-        };
-        if record.get("summary").and_then(Value::as_bool) == Some(true) {
-            continue;
+        match read_line(line) {
+            Ok(Line::Summary(_)) => {}
+            Ok(Line::Level(record)) => {
+                done.insert(record.index.ok_or(i + 1)?);
+            }
+            Err(MergeError::NotJson) if i + 1 == text.lines().count() && !text.ends_with('\n') => {
+                return Ok(done);
+            }
+            Err(_) => return Err(i + 1),
         }
-        let index = record.get("index").and_then(Value::as_u64).ok_or(i + 1)?;
-        done.insert(index as usize);
     }
     Ok(done)
 }
 
-fn gather(all: &mut Gathered, line: &str) -> Result<(), MergeError> {
-    let value: Value = serde_json::from_str(line).map_err(|_| MergeError::NotJson)?;
-    let record = value.as_object().ok_or(MergeError::NotJson)?;
-    if record.get("summary").and_then(Value::as_bool) == Some(true) {
-        if let Some(shard) = record.get("shard").and_then(Value::as_str) {
-            let parsed: super::shard::Shard = shard
-                .parse()
-                .map_err(|_| MergeError::BadShard(shard.to_string()))?;
-            all.shards.push((parsed.k, parsed.n));
-        }
-        return Ok(());
+/// What a summary line says to the merge: the shard it summed, if any.
+#[derive(Deserialize)]
+struct SummaryMark {
+    #[serde(default)]
+    summary: bool,
+    shard: Option<String>,
+}
+
+/// One line of a `--json` run.
+enum Line {
+    /// A summary, of the shard given.
+    Summary(Option<Shard>),
+    Level(Box<LevelRecord>),
+}
+
+fn read_line(line: &str) -> Result<Line, MergeError> {
+    let mark: SummaryMark = serde_json::from_str(line).map_err(|e| match e.classify() {
+        Category::Data => MergeError::Record(e.to_string()),
+        _ => MergeError::NotJson,
+    })?;
+    if mark.summary {
+        let shard = mark
+            .shard
+            .map(|text| text.parse().map_err(|_| MergeError::BadShard(text)))
+            .transpose()?;
+        return Ok(Line::Summary(shard));
     }
-    if let Some(index) = record.get("index").and_then(Value::as_u64)
+    serde_json::from_str(line)
+        .map(Line::Level)
+        .map_err(|e| MergeError::Record(e.to_string()))
+}
+
+fn gather(all: &mut Gathered, line: &str) -> Result<(), MergeError> {
+    let record = match read_line(line)? {
+        Line::Summary(shard) => {
+            all.shards.extend(shard.map(|s| (s.k, s.n)));
+            return Ok(());
+        }
+        Line::Level(record) => record,
+    };
+    if let Some(index) = record.index
         && !all.indices.insert(index)
     {
         return Err(MergeError::IndexTwice(index));
     }
-    if record.contains_key("flood_seconds") {
-        all.single.push(single_row(record)?);
-    } else if record.contains_key("optimal") {
-        all.multi.push(multi_row(record)?);
+    if record.flood_seconds.is_some() {
+        all.single
+            .push(SingleRow::from_record(&record).map_err(MergeError::Missing)?);
+    } else if record.optimal.is_some() {
+        all.multi
+            .push(MultiRow::from_record(&record).map_err(MergeError::Missing)?);
     } else {
-        return Err(MergeError::Missing("flood_seconds\" or \"optimal"));
+        return Err(MergeError::NotBench);
     }
     Ok(())
 }
@@ -173,90 +205,50 @@ fn check_shards(shards: &[(usize, usize)]) -> Result<(), MergeError> {
     }
 }
 
-fn number(record: &Map<String, Value>, key: &'static str) -> Result<f64, MergeError> {
-    record
-        .get(key)
-        .and_then(Value::as_f64)
-        .ok_or(MergeError::Missing(key))
-}
-
-fn count(record: &Map<String, Value>, key: &str) -> u64 {
-    record.get(key).and_then(Value::as_u64).unwrap_or(0)
-}
-
-/// The outcome a record's status stands for. Summaries only count outcomes,
-/// so the moves and the limit's details, which the record words, are not needed.
-fn outcome(record: &Map<String, Value>) -> Result<Outcome, MergeError> {
-    let status = record
-        .get("status")
-        .and_then(Value::as_str)
-        .ok_or(MergeError::Missing("status"))?;
-    match status {
-        "solved" => Ok(Outcome::Solved(Solution {
-            moves: Vec::new(),
-            pushes: count(record, "pushes"),
-            walks: count(record, "walks"),
-        })),
-        "impossible" => Ok(Outcome::Impossible),
-        "limit" => Ok(Outcome::Limit(Limit::Stopped)),
-        other => Err(MergeError::Status(other.to_string())),
-    }
-}
-
-fn seconds(record: &Map<String, Value>, key: &'static str) -> Result<Duration, MergeError> {
-    Ok(Duration::from_secs_f64(number(record, key)?.max(0.0)))
-}
-
-fn single_row(record: &Map<String, Value>) -> Result<SingleRow, MergeError> {
-    Ok(SingleRow {
-        name: String::new(),
-        rows: count(record, "rows") as usize,
-        cols: count(record, "cols") as usize,
-        outcome: outcome(record)?,
-        states: count(record, "states"),
-        memory_bytes: count(record, "memory_bytes") as usize,
-        solve_time: seconds(record, "seconds")?,
-        flood_time: seconds(record, "flood_seconds")?,
-    })
-}
-
-fn multi_row(record: &Map<String, Value>) -> Result<MultiRow, MergeError> {
-    Ok(MultiRow {
-        name: String::new(),
-        outcome: outcome(record)?,
-        optimal: record.get("optimal").and_then(Value::as_bool) == Some(true),
-        expanded: count(record, "states"),
-        generated: count(record, "generated"),
-        time: seconds(record, "seconds")?,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::{Limit, Outcome};
+    use std::time::Duration;
 
     fn input(text: &str) -> (String, String) {
         ("x".into(), text.into())
     }
 
+    /// A multi-box bench record of the level at `index`.
+    fn solved(index: usize) -> String {
+        format!(
+            r#"{{"generated":9,"index":{index},"moves":"eN","name":"a","optimal":true,"pushes":1,"seconds":1.0,"states":5,"status":"solved","walks":1}}"#
+        )
+    }
+
     #[test]
     fn resume_reads_the_answered_indices_and_forgives_a_cut_last_line() {
-        let text = "{\"name\":\"a\",\"index\":4}\n\n{\"summary\":true}\n{\"index\":1}\n{\"na";
-        assert_eq!(answered_indices(text), Ok([1, 4].into()));
-        assert_eq!(answered_indices("{\"index\":1}\nnot json\n{}\n"), Err(2));
-        assert_eq!(answered_indices("{\"name\":\"a\"}\n"), Err(1));
+        let text = format!(
+            "{}\n\n{{\"summary\":true}}\n{}\n{{\"na",
+            solved(4),
+            solved(1)
+        );
+        assert_eq!(answered_indices(&text), Ok([1, 4].into()));
+        let text = format!("{}\nnot json\n{{}}\n", solved(1));
+        assert_eq!(answered_indices(&text), Err(2));
+        assert_eq!(answered_indices("{\"index\":1}\n"), Err(1));
+        let no_index = r#"{"name":"a","seconds":0,"states":0,"status":"impossible"}"#;
+        assert_eq!(answered_indices(no_index), Err(1));
         assert_eq!(answered_indices(""), Ok(BTreeSet::new()));
     }
 
     #[test]
-    fn multi_rows_sum_across_inputs() {
-        let a = r#"{"name":"a","status":"solved","pushes":3,"walks":1,"states":5,"seconds":1.0,"optimal":true,"generated":9,"index":0}
-{"summary":true,"shard":"0/2","levels":1}"#;
-        let b = r#"{"name":"b","status":"limit","limit":"time limit 1 s","states":5,"seconds":2.0,"optimal":false,"generated":9,"index":1}
+    fn multi_rows_sum_across_inputs_and_keep_their_limits() {
+        let a = format!(
+            "{}\n{{\"summary\":true,\"shard\":\"0/2\",\"levels\":1}}",
+            solved(0)
+        );
+        let b = r#"{"generated":9,"index":1,"limit":"time limit 1 s","name":"b","optimal":false,"seconds":2.0,"states":5,"status":"limit"}
 
-{"name":"c","status":"impossible","states":5,"seconds":3.0,"optimal":false,"generated":9,"index":3}
+{"generated":9,"index":3,"name":"c","optimal":false,"seconds":3.0,"states":5,"status":"impossible"}
 {"summary":true,"shard":"1/2","levels":2}"#;
-        let Merged::Multi(s) = merge(&[input(a), input(b)]).unwrap() else {
+        let Merged::Multi(s) = merge(&[input(&a), input(b)]).unwrap() else {
             panic!("not multi")
         };
         assert_eq!(
@@ -265,18 +257,28 @@ mod tests {
         );
         assert_eq!(s.total, Duration::from_secs(6));
         assert_eq!(s.median, Duration::from_secs(2));
+        let mut all = Gathered::default();
+        gather(&mut all, b.lines().next().unwrap()).unwrap();
+        let limit = Limit::Time(Duration::from_secs(1));
+        assert_eq!(all.multi[0].outcome, Outcome::Limit(limit));
     }
 
     #[test]
     fn bad_merges_are_refused_with_their_place() {
-        let row = r#"{"status":"solved","seconds":1.0,"optimal":true,"index":4}"#;
+        let row = solved(4);
         let err = |inputs: &[(String, String)]| merge(inputs).unwrap_err();
         let e = err(&[input(&format!("{row}\n{row}"))]);
         assert_eq!((e.line, e.error), (2, MergeError::IndexTwice(4)));
         let e = err(&[input("\nnot json")]);
         assert_eq!((e.line, e.error), (2, MergeError::NotJson));
         let e = err(&[input(r#"{"status":"solved","seconds":1.0}"#)]);
-        assert!(matches!(e.error, MergeError::Missing(_)));
+        assert!(matches!(e.error, MergeError::Record(_)), "{e:?}");
+        let e = err(&[input(&row.replace(r#""optimal":true,"#, ""))]);
+        assert_eq!(e.error, MergeError::NotBench);
+        let e = err(&[input(&row.replace(r#""pushes":1,"#, ""))]);
+        assert_eq!(e.error, MergeError::Missing("pushes"));
+        let e = err(&[input(&row.replace("solved", "won"))]);
+        assert!(matches!(e.error, MergeError::Record(_)), "{e:?}");
         let shards = format!(
             "{row}\n{{\"summary\":true,\"shard\":\"0/3\"}}\n{{\"summary\":true,\"shard\":\"2/3\"}}"
         );
@@ -289,8 +291,13 @@ mod tests {
             err(&[input(&twice)]).error,
             MergeError::ShardTwice("0/1".into())
         );
-        let single = r#"{"status":"solved","seconds":1.0,"flood_seconds":0.5}"#;
-        assert_eq!(err(&[input(row), input(single)]).error, MergeError::Mixed);
+        let bad = format!("{row}\n{{\"summary\":true,\"shard\":\"2/2\"}}");
+        assert_eq!(
+            err(&[input(&bad)]).error,
+            MergeError::BadShard("2/2".into())
+        );
+        let single = r#"{"cols":7,"flood_seconds":0.5,"index":0,"memory_bytes":9,"name":"g","ratio":2.0,"rows":1,"seconds":1.0,"states":0,"status":"impossible"}"#;
+        assert_eq!(err(&[input(&row), input(single)]).error, MergeError::Mixed);
         assert_eq!(err(&[input("\n")]).error, MergeError::Empty);
     }
 }

@@ -6,12 +6,14 @@
 //! K mod N: every level is in exactly one slice, and each slice samples the
 //! whole collection (collections grow harder towards the end).
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// Slice `k` of `n` (`0 <= k < n`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Slice `k` of `n` (`0 <= k < n`); in JSON, its `K/N` text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Shard {
     pub k: usize,
     pub n: usize,
@@ -57,6 +59,20 @@ impl FromStr for Shard {
             (k, n) if k >= n => Err(ShardError::KTooLarge { k, n }),
             (k, n) => Ok(Shard { k, n }),
         }
+    }
+}
+
+impl TryFrom<String> for Shard {
+    type Error = ShardError;
+
+    fn try_from(text: String) -> Result<Shard, ShardError> {
+        text.parse()
+    }
+}
+
+impl From<Shard> for String {
+    fn from(shard: Shard) -> String {
+        shard.to_string()
     }
 }
 
