@@ -53,6 +53,10 @@ pub struct BenchArgs {
     /// it and `--merge` it for the summary of the whole run.
     #[arg(long, value_name = "FILE", conflicts_with = "merge")]
     resume: Option<PathBuf>,
+    /// Multi-box: only the levels with at least N boxes (their indices stay those of the whole
+    /// input), to measure the largest levels of collections apart.
+    #[arg(long, value_name = "N", requires = "multi")]
+    min_boxes: Option<usize>,
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
@@ -76,7 +80,10 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
     }
     let options = args.search.options(args.jobs as usize)?;
     let levels = parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?;
-    let levels = unanswered(args, select(args.shard, levels))?;
+    let mut levels = unanswered(args, select(args.shard, levels))?;
+    if let Some(least) = args.min_boxes {
+        levels.retain(|(_, level)| level.boxes.len() >= least);
+    }
     let measure = |level: &Level, _: &Progress| measure_multi(level, &options);
     let jobs = Some(args.jobs as usize);
     driver(levels.len(), jobs).run(levels, measure, Table::new(args))

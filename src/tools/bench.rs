@@ -349,6 +349,8 @@ impl Row for MultiRow {
                 .count(),
             total: times.iter().sum(),
             median: times.get(times.len() / 2).copied().unwrap_or_default(),
+            slowest: times.last().copied().unwrap_or_default(),
+            expanded: rows.iter().map(|r| r.expanded).sum(),
         }
     }
 }
@@ -363,6 +365,10 @@ pub struct MultiSummary {
     pub limited: usize,
     pub total: Duration,
     pub median: Duration,
+    /// The longest level.
+    pub slowest: Duration,
+    /// Nodes expanded over all levels.
+    pub expanded: u64,
 }
 
 /// The summary line of a multi-box `bench --json` run.
@@ -387,14 +393,17 @@ impl Summary for MultiSummary {
 
     fn line(&self) -> String {
         format!(
-            "solved {}/{} ({} push-optimal), {} impossible, {} gave up; total {:.3} s, median {:.3} s",
+            "solved {}/{} ({} push-optimal), {} impossible, {} gave up; total {:.3} s, median {:.3} s, \
+             slowest {:.3} s, {:.0} nodes/s",
             self.solved,
             self.levels,
             self.optimal,
             self.impossible,
             self.limited,
             self.total.as_secs_f64(),
-            self.median.as_secs_f64()
+            self.median.as_secs_f64(),
+            self.slowest.as_secs_f64(),
+            self.expanded as f64 / self.total.as_secs_f64().max(1e-9)
         )
     }
 
