@@ -6,6 +6,11 @@
 //! per-cell tables are small enough to stay in cache. A per-cell table is a
 //! plain vector or slice indexed by a cell (`occupied[c]`); a cell that may
 //! not exist (the neighbour beyond a wall) is an `Option<Cell>`.
+//!
+//! Every walk over the board's cells (the player's area, push distances,
+//! the areas corrals are made of, the walks between pushes) is the one
+//! breadth-first search, [`Board::breadth_first`], told by its caller which
+//! cells to enter and what to note of them.
 
 use crate::grid::Direction;
 use crate::level::Level;
@@ -239,22 +244,43 @@ impl Board {
         from: Cell,
         mut mark: impl FnMut(Cell) -> bool,
     ) -> Cell {
-        queue.clear();
-        queue.push(from);
         mark(from);
         let mut least = from;
+        self.breadth_first(queue, from, |_, _, to| {
+            let new = !occupied[to] && mark(to);
+            if new {
+                least = least.min(to);
+            }
+            new
+        });
+        least
+    }
+
+    /// The breadth-first search over the board, from `from`: the floor
+    /// neighbour `to` of a cell `at` reached, in direction `dir`, is reached
+    /// too when `enter(at, dir, to)` says so. `enter` marks the cells it
+    /// lets in (`from` is in already), so it says yes to a cell once at
+    /// most, and notes what its caller needs (a distance, a parent). The
+    /// cells reached are left in `queue` in the order reached: cells in
+    /// order of distance, neighbours in [`Direction::ALL`] order.
+    #[inline]
+    pub fn breadth_first(
+        &self,
+        queue: &mut Vec<Cell>,
+        from: Cell,
+        mut enter: impl FnMut(Cell, Direction, Cell) -> bool,
+    ) {
+        queue.clear();
+        queue.push(from);
         let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head];
+        while let Some(&at) = queue.get(head) {
             head += 1;
-            least = least.min(c);
-            for &n in &self.next[c] {
-                if n != WALL && !occupied[n] && mark(n) {
-                    queue.push(n);
+            for (dir, to) in Direction::ALL.into_iter().zip(self.next[at]) {
+                if to != WALL && enter(at, dir, to) {
+                    queue.push(to);
                 }
             }
         }
-        least
     }
 
     /// True when both cells beside `c` across `dir` are walls: a box there
@@ -301,24 +327,16 @@ impl Board {
     /// Cells in `walls` count as walls (boxes frozen for good).
     pub fn pull_distances(&self, goal: Cell, walls: &[Cell]) -> Vec<Distance> {
         let mut dist = vec![UNREACHABLE; self.len()];
-        let open = |c: Option<Cell>| c.filter(|c| !walls.contains(c));
+        let open = |c: Cell| !walls.contains(&c);
         dist[goal] = 0;
-        let mut queue = vec![goal];
-        let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head];
-            head += 1;
-            for dir in Direction::ALL {
-                let Some(to) = open(self.step(c, dir)) else {
-                    continue;
-                };
-                let player = open(self.step(to, dir));
-                if player.is_some() && dist[to] == UNREACHABLE {
-                    dist[to] = dist[c] + 1;
-                    queue.push(to);
-                }
+        self.breadth_first(&mut Vec::new(), goal, |at, dir, to| {
+            let pull = open(to) && self.step(to, dir).is_some_and(open);
+            let new = pull && dist[to] == UNREACHABLE;
+            if new {
+                dist[to] = dist[at] + 1;
             }
-        }
+            new
+        });
         dist
     }
 }

@@ -98,20 +98,14 @@ impl Corrals {
             }
             let label = self.parent.len() as u32;
             self.parent.push(label);
-            self.area[start] = label;
-            self.queue.clear();
-            self.queue.push(start);
-            let mut head = 0;
-            while head < self.queue.len() {
-                let c = self.queue[head];
-                head += 1;
-                for x in board.neighbours(c) {
-                    if !occupied[x] && self.area[x] == NO_AREA {
-                        self.area[x] = label;
-                        self.queue.push(x);
-                    }
+            let area = &mut self.area;
+            board.flood_marking(occupied, &mut self.queue, start, |c| {
+                let new = area[c] == NO_AREA;
+                if new {
+                    area[c] = label;
                 }
-            }
+                new
+            });
         }
     }
 

@@ -197,15 +197,17 @@ impl Patterns {
     fn nearest(&mut self, board: &Board, seed: Cell) -> (Vec<Cell>, Vec<Cell>) {
         self.stamp += 1;
         let stamp = self.stamp;
-        self.queue.clear();
-        self.queue.push(seed);
         self.marks[seed] = stamp;
         let (mut near, mut home) = (vec![seed], vec![seed]);
-        let mut i = 0;
-        while i < self.queue.len() && (near.len() < MAX_BOXES || home.len() < MAX_BOXES) {
-            let c = self.queue[i];
-            i += 1;
-            if c != seed && self.alone[c] {
+        let (marks, alone) = (&mut self.marks, &self.alone);
+        board.breadth_first(&mut self.queue, seed, |_, _, c| {
+            // Both full: the search runs dry.
+            let full = near.len() == MAX_BOXES && home.len() == MAX_BOXES;
+            if full || marks[c] == stamp {
+                return false;
+            }
+            marks[c] = stamp;
+            if alone[c] {
                 if near.len() < MAX_BOXES {
                     near.push(c);
                 }
@@ -213,13 +215,8 @@ impl Patterns {
                     home.push(c);
                 }
             }
-            for n in board.neighbours(c) {
-                if self.marks[n] != stamp {
-                    self.marks[n] = stamp;
-                    self.queue.push(n);
-                }
-            }
-        }
+            true
+        });
         (near, home)
     }
 

@@ -189,20 +189,27 @@ impl Local<'_> {
     /// The player's cells from `from` with boxes on `boxes`, and the
     /// smallest of them (the player's normalized cell).
     fn area(&self, boxes: u64, from: Cell) -> (Vec<Cell>, Cell) {
-        let free = |c: Cell| self.walkable(c) && self.bit_of(c).is_none_or(|b| boxes >> b & 1 == 0);
-        let mut seen = vec![from];
-        let mut head = 0;
-        while head < seen.len() {
-            let c = seen[head];
-            head += 1;
-            for x in self.board.neighbours(c) {
-                if free(x) && !seen.contains(&x) {
-                    seen.push(x);
-                }
+        // The room's cells reached, as bits, and whether the entrance is.
+        let mut room = self.bit_of(from).map_or(0, |b| 1 << b);
+        let mut entrance = from == self.entrance;
+        let mut cells = Vec::new();
+        self.board.breadth_first(&mut cells, from, |_, _, c| {
+            if c == self.entrance {
+                let new = !entrance;
+                entrance = true;
+                return new;
             }
-        }
-        let least = *seen.iter().min().expect("the start is in");
-        (seen, least)
+            let Some(b) = self.bit_of(c) else {
+                return false; // outside the room
+            };
+            let new = (boxes | room) >> b & 1 == 0;
+            if new {
+                room |= 1 << b;
+            }
+            new
+        });
+        let least = *cells.iter().min().expect("the start is in");
+        (cells, least)
     }
 
     fn cells_of(&self, boxes: u64) -> Vec<Cell> {
@@ -372,16 +379,12 @@ mod tests {
                 |x: Cell| rooms.room_of(x).is_some() || x == room.entrance || x == arrived_from;
             for &(from, dir) in &plan.pushes {
                 let stand = b.step(from, dir.opposite()).unwrap();
-                let mut seen = vec![player];
-                let mut i = 0;
-                while i < seen.len() {
-                    for x in b.neighbours(seen[i]) {
-                        if allowed(x) && !occupied.contains(&x) && !seen.contains(&x) {
-                            seen.push(x);
-                        }
-                    }
-                    i += 1;
-                }
+                let blocked: Vec<bool> = b
+                    .cells()
+                    .map(|x| !allowed(x) || occupied.contains(&x))
+                    .collect();
+                let mut seen = Vec::new();
+                b.flood_player(&blocked, &mut vec![0; b.len()], 1, &mut seen, player);
                 assert!(seen.contains(&stand), "step {k}: cannot reach the push");
                 let to = b.step(from, dir).unwrap();
                 assert!(!occupied.contains(&to));

@@ -7,7 +7,6 @@ use crate::grid::Direction;
 use crate::moves::{Move, Solution};
 use crate::multi::board::Cell;
 use crate::multi::table::NodeId;
-use std::collections::VecDeque;
 
 impl Search<'_> {
     /// The moves from the start to `goal`.
@@ -69,21 +68,15 @@ impl Search<'_> {
     /// A shortest walk avoiding boxes; at each step the first direction in
     /// n, s, e, w order that stays shortest.
     fn walk(&self, from: Cell, to: Cell) -> Vec<Direction> {
-        let n = self.board.len();
-        let mut dist = vec![u32::MAX; n];
+        let mut dist = vec![u32::MAX; self.board.len()];
         dist[to] = 0;
-        let mut queue = VecDeque::from([to]);
-        while let Some(c) = queue.pop_front() {
-            if c == from {
-                break;
+        self.board.breadth_first(&mut Vec::new(), to, |at, _, x| {
+            let new = !self.occupied[x] && dist[x] == u32::MAX;
+            if new {
+                dist[x] = dist[at] + 1;
             }
-            for x in self.board.neighbours(c) {
-                if !self.occupied[x] && dist[x] == u32::MAX {
-                    dist[x] = dist[c] + 1;
-                    queue.push_back(x);
-                }
-            }
-        }
+            new
+        });
         let mut path = Vec::new();
         let mut at = from;
         while at != to {
