@@ -90,7 +90,7 @@ pub fn solve(
             packing: packing.as_ref(),
         };
         let (outcome, stats) = search::run(&board, &config, &options.limits, &stop, progress);
-        (outcome, stats, options.method.optimal())
+        (outcome, stats, config.optimal())
     };
     MultiReport {
         outcome,

@@ -66,8 +66,11 @@ impl Config<'_> {
         }
     }
 
-    /// True when the answer must have the fewest pushes.
-    fn optimal(&self) -> bool {
+    /// True when the search's answers have the fewest pushes: a
+    /// push-optimal method at weight 1, without goal-room macros. The one
+    /// rule: the search prunes by it, and `solve` and the `--fast`
+    /// portfolio report by it.
+    pub fn optimal(&self) -> bool {
         self.method.optimal() && self.weight == 1 && self.rooms.is_none()
     }
 }
