@@ -275,7 +275,7 @@ impl Board {
         let mut head = 0;
         while let Some(&at) = queue.get(head) {
             head += 1;
-            for (dir, to) in Direction::ALL.into_iter().zip(self.next[at]) {
+            for (dir, &to) in Direction::ALL.into_iter().zip(&self.next[at]) {
                 if to != WALL && enter(at, dir, to) {
                     queue.push(to);
                 }
