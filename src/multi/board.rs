@@ -2,17 +2,94 @@
 //! squares, push distances and Zobrist keys, all computed once per level.
 //!
 //! The search touches only the cells the player can ever reach, so those get
-//! dense `u16` numbers: box sets are short sorted arrays, and per-cell tables
-//! are small enough to stay in cache.
+//! dense numbers, [`Cell`]s of 16 bits: box sets are short sorted arrays, and
+//! per-cell tables are small enough to stay in cache. A per-cell table is a
+//! plain vector or slice indexed by a cell (`occupied[c]`); a cell that may
+//! not exist (the neighbour beyond a wall) is an `Option<Cell>`.
+//!
+//! Every walk over the board's cells (the player's area, push distances,
+//! the areas corrals are made of, the walks between pushes) is the one
+//! breadth-first search, [`Board::breadth_first`], told by its caller which
+//! cells to enter and what to note of them.
 
 use crate::grid::Direction;
 use crate::level::Level;
 use crate::rng::Rng;
+use std::ops::{Index, IndexMut};
 
-/// Marks "no cell" in compact tables (a wall or outside the level).
-pub const NONE: u16 = u16::MAX;
-/// An unreachable push distance.
-pub const FAR: u16 = u16::MAX;
+/// A cell of the player's area, by its compact number (`0..board.len()`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Cell(u16);
+
+impl Cell {
+    /// The cell numbered `index` (below [`MAX_CELLS`]).
+    #[inline]
+    pub fn new(index: usize) -> Cell {
+        debug_assert!(index < MAX_CELLS, "cell {index} out of range");
+        Cell(index as u16)
+    }
+
+    /// Its number, to index per-cell tables by.
+    #[inline]
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Its 16 bits, for keys that pack several cells into one number.
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The cell whose [`Cell::bits`] these are.
+    pub fn from_bits(bits: u16) -> Cell {
+        Cell(bits)
+    }
+}
+
+impl<T> Index<Cell> for [T] {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Cell) -> &T {
+        &self[c.index()]
+    }
+}
+
+impl<T> IndexMut<Cell> for [T] {
+    #[inline]
+    fn index_mut(&mut self, c: Cell) -> &mut T {
+        &mut self[c.index()]
+    }
+}
+
+impl<T> Index<Cell> for Vec<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Cell) -> &T {
+        &self[c.index()]
+    }
+}
+
+impl<T> IndexMut<Cell> for Vec<T> {
+    #[inline]
+    fn index_mut(&mut self, c: Cell) -> &mut T {
+        &mut self[c.index()]
+    }
+}
+
+/// Levels with this much floor or more are too large: cells are 16 bits,
+/// and the neighbour table keeps the top value for walls.
+pub const MAX_CELLS: usize = u16::MAX as usize - 1;
+
+/// The neighbour table's mark for a wall (or the outside) beside a cell:
+/// a plain cell number keeps the table at eight bytes a cell, where
+/// `Option<Cell>` would take sixteen. [`Board::step`] turns it into `None`.
+const WALL: Cell = Cell(u16::MAX);
+
+/// Pushes a box needs to reach a goal.
+pub type Distance = u16;
+/// The distance of a cell from which a box can never reach the goal.
+pub const UNREACHABLE: Distance = Distance::MAX;
 
 /// Why a level cannot be searched, decided before any search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,16 +100,16 @@ pub enum Unsearchable {
     TooLarge(usize),
 }
 
-/// The prepared level.
+/// The prepared level. Per-cell tables are indexed by [`Cell`].
 #[derive(Clone, Debug)]
 pub struct Board {
     /// Compact cell to grid cell.
     pub cells: Vec<usize>,
-    /// Compact neighbours in [`Direction::ALL`] order (`NONE` for wall or outside).
-    pub next: Vec<[u16; 4]>,
+    /// Neighbours in [`Direction::ALL`] order ([`WALL`] for a wall or the outside).
+    next: Vec<[Cell; 4]>,
     pub is_goal: Vec<bool>,
-    /// Goal cells (compact), sorted.
-    pub goals: Vec<u16>,
+    /// Goal cells, sorted.
+    pub goals: Vec<Cell>,
     /// Cells from which a box can never reach any goal (pushes ignoring other boxes).
     pub dead: Vec<bool>,
     /// `goal_tunnel[c][d]`: a box pushed into `c` moving in direction `d` has
@@ -40,9 +117,9 @@ pub struct Board {
     pub goal_tunnel: Vec<[bool; 4]>,
     pub zobrist_box: Vec<u64>,
     pub zobrist_player: Vec<u64>,
-    /// Starting boxes (compact, sorted) and player (compact).
-    pub start_boxes: Vec<u16>,
-    pub start_player: u16,
+    /// Starting boxes (sorted) and player.
+    pub start_boxes: Vec<Cell>,
+    pub start_player: Cell,
 }
 
 impl Board {
@@ -50,80 +127,91 @@ impl Board {
         let grid = &level.grid;
         let (cells, index) = player_area(level)?;
         let n = cells.len();
-        let next: Vec<[u16; 4]> = cells
+        let next = cells
             .iter()
-            .map(|&c| grid.neighbours(c).map(|x| index[x]))
+            .map(|&c| grid.neighbours(c).map(|x| index[x].unwrap_or(WALL)))
             .collect();
-        // Compact numbers of the pieces inside the area, sorted.
-        let compact = |cells: &[usize]| -> Vec<u16> {
-            let mut out: Vec<u16> = cells
-                .iter()
-                .filter(|&&c| index[c] != NONE)
-                .map(|&c| index[c])
-                .collect();
+        // The pieces inside the area, sorted.
+        let compact = |pieces: &[usize]| -> Vec<Cell> {
+            let mut out: Vec<Cell> = pieces.iter().filter_map(|&c| index[c]).collect();
             out.sort_unstable();
             out
         };
-        let mut is_goal = vec![false; n];
         let goals = compact(&level.goals);
-        for &g in &goals {
-            is_goal[g as usize] = true;
-        }
-        let distance: Vec<Vec<u16>> = goals
-            .iter()
-            .map(|&g| pull_distances(&next, g, &[]))
-            .collect();
-        let dead: Vec<bool> = (0..n)
-            .map(|c| distance.iter().all(|d| d[c] == FAR))
-            .collect();
         let start_boxes = compact(&level.boxes);
-        let mut rng = Rng::new(0x5EED_50C0_BA11_0000 ^ n as u64);
-        let mut random = || rng.next_u64();
-        let goal_tunnel = (0..n as u16)
-            .map(|c| Direction::ALL.map(|d| goal_tunnel(&next, &is_goal, c, d)))
-            .collect();
-        let zobrist_box = (0..n).map(|_| random()).collect();
-        let zobrist_player = (0..n).map(|_| random()).collect();
-        Ok(Board {
+        let mut board = Board {
             cells,
             next,
-            is_goal,
+            is_goal: vec![false; n],
             goals,
-            dead,
-            goal_tunnel,
-            zobrist_box,
-            zobrist_player,
+            dead: Vec::new(),
+            goal_tunnel: Vec::new(),
+            zobrist_box: Vec::new(),
+            zobrist_player: Vec::new(),
             start_boxes,
-            start_player: 0,
-        })
+            start_player: Cell::new(0),
+        };
+        for &g in &board.goals {
+            board.is_goal[g] = true;
+        }
+        let distance: Vec<Vec<Distance>> = board
+            .goals
+            .iter()
+            .map(|&g| board.pull_distances(g, &[]))
+            .collect();
+        board.dead = board
+            .cells()
+            .map(|c| distance.iter().all(|d| d[c] == UNREACHABLE))
+            .collect();
+        board.goal_tunnel = board
+            .cells()
+            .map(|c| Direction::ALL.map(|d| board.is_goal_tunnel(c, d)))
+            .collect();
+        let mut rng = Rng::new(0x5EED_50C0_BA11_0000 ^ n as u64);
+        let mut random = || rng.next_u64();
+        board.zobrist_box = (0..n).map(|_| random()).collect();
+        board.zobrist_player = (0..n).map(|_| random()).collect();
+        Ok(board)
     }
 
     pub fn len(&self) -> usize {
         self.cells.len()
     }
 
-    /// The compact number of a grid cell inside the player's area.
+    /// Every cell, in order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        (0..self.len()).map(Cell::new)
+    }
+
+    /// The compact cell of a grid cell inside the player's area.
     #[cfg(test)]
-    pub fn compact(&self, grid_cell: usize) -> u16 {
-        self.cells
-            .iter()
-            .position(|&c| c == grid_cell)
-            .expect("a cell inside") as u16
+    pub fn compact(&self, grid_cell: usize) -> Cell {
+        Cell::new(
+            self.cells
+                .iter()
+                .position(|&c| c == grid_cell)
+                .expect("a cell inside"),
+        )
     }
 
     /// The Zobrist hash of a position: its boxes and its normalized player.
-    pub fn hash_of(&self, boxes: &[u16], player: u16) -> u64 {
-        boxes
-            .iter()
-            .fold(self.zobrist_player[player as usize], |acc, &b| {
-                acc ^ self.zobrist_box[b as usize]
-            })
+    pub fn hash_of(&self, boxes: &[Cell], player: Cell) -> u64 {
+        boxes.iter().fold(self.zobrist_player[player], |acc, &b| {
+            acc ^ self.zobrist_box[b]
+        })
     }
 
-    /// The compact neighbour of `c` in `dir`.
+    /// The neighbour of `c` in `dir`, unless a wall is there.
     #[inline]
-    pub fn step(&self, c: u16, dir: Direction) -> u16 {
-        self.next[c as usize][dir.index()]
+    pub fn step(&self, c: Cell, dir: Direction) -> Option<Cell> {
+        let n = self.next[c][dir.index()];
+        (n != WALL).then_some(n)
+    }
+
+    /// The neighbours of `c` that are not walls, in [`Direction::ALL`] order.
+    #[inline]
+    pub fn neighbours(&self, c: Cell) -> impl Iterator<Item = Cell> + use<> {
+        self.next[c].into_iter().filter(|&n| n != WALL)
     }
 
     /// Floods the player's area from `from` (cells `occupied` by boxes
@@ -134,13 +222,13 @@ impl Board {
         occupied: &[bool],
         marks: &mut [u32],
         stamp: u32,
-        queue: &mut Vec<u16>,
-        from: u16,
-    ) -> u16 {
+        queue: &mut Vec<Cell>,
+        from: Cell,
+    ) -> Cell {
         self.flood_marking(occupied, queue, from, |c| {
-            let new = marks[c as usize] != stamp;
+            let new = marks[c] != stamp;
             if new {
-                marks[c as usize] = stamp;
+                marks[c] = stamp;
             }
             new
         })
@@ -152,36 +240,53 @@ impl Board {
     pub fn flood_marking(
         &self,
         occupied: &[bool],
-        queue: &mut Vec<u16>,
-        from: u16,
-        mut mark: impl FnMut(u16) -> bool,
-    ) -> u16 {
-        queue.clear();
-        queue.push(from);
+        queue: &mut Vec<Cell>,
+        from: Cell,
+        mut mark: impl FnMut(Cell) -> bool,
+    ) -> Cell {
         mark(from);
         let mut least = from;
+        self.breadth_first(queue, from, |_, _, to| {
+            let new = !occupied[to] && mark(to);
+            if new {
+                least = least.min(to);
+            }
+            new
+        });
+        least
+    }
+
+    /// The breadth-first search over the board, from `from`: the floor
+    /// neighbour `to` of a cell `at` reached, in direction `dir`, is reached
+    /// too when `enter(at, dir, to)` says so. `enter` marks the cells it
+    /// lets in (`from` is in already), so it says yes to a cell once at
+    /// most, and notes what its caller needs (a distance, a parent). The
+    /// cells reached are left in `queue` in the order reached: cells in
+    /// order of distance, neighbours in [`Direction::ALL`] order.
+    #[inline]
+    pub fn breadth_first(
+        &self,
+        queue: &mut Vec<Cell>,
+        from: Cell,
+        mut enter: impl FnMut(Cell, Direction, Cell) -> bool,
+    ) {
+        queue.clear();
+        queue.push(from);
         let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head];
+        while let Some(&at) = queue.get(head) {
             head += 1;
-            least = least.min(c);
-            for &n in &self.next[c as usize] {
-                if n != NONE && !occupied[n as usize] && mark(n) {
-                    queue.push(n);
+            for (dir, &to) in Direction::ALL.into_iter().zip(&self.next[at]) {
+                if to != WALL && enter(at, dir, to) {
+                    queue.push(to);
                 }
             }
         }
-        least
     }
 
     /// True when both cells beside `c` across `dir` are walls: a box there
     /// moving along `dir` is in a one-wide corridor.
-    pub fn is_corridor(&self, c: u16, dir: Direction) -> bool {
-        let across = match dir {
-            Direction::North | Direction::South => [Direction::East, Direction::West],
-            Direction::East | Direction::West => [Direction::North, Direction::South],
-        };
-        across.iter().all(|&d| self.step(c, d) == NONE)
+    pub fn is_corridor(&self, c: Cell, dir: Direction) -> bool {
+        across(dir).iter().all(|&d| self.step(c, d).is_none())
     }
 
     /// The cell the box on `b` enters when pushed in `dir`, when that push
@@ -189,40 +294,79 @@ impl Board {
     /// and the cell ahead is free and not a dead square.
     pub fn push_into(
         &self,
-        b: u16,
+        b: Cell,
         dir: Direction,
         occupied: &[bool],
-        reached: impl Fn(u16) -> bool,
-    ) -> Option<u16> {
-        let behind = self.step(b, dir.opposite());
-        let ahead = self.step(b, dir);
-        let legal = behind != NONE
-            && ahead != NONE
-            && reached(behind)
-            && !occupied[ahead as usize]
-            && !self.dead[ahead as usize];
+        reached: impl Fn(Cell) -> bool,
+    ) -> Option<Cell> {
+        let behind = self.step(b, dir.opposite())?;
+        let ahead = self.step(b, dir)?;
+        let legal = reached(behind) && !occupied[ahead] && !self.dead[ahead];
         legal.then_some(ahead)
+    }
+
+    /// True when every cell from `c` onwards in direction `d` is a goal with
+    /// walls on both sides, up to a wall: a box pushed in can only go deeper, so
+    /// it may as well go as deep as it can at once (the goal macro).
+    fn is_goal_tunnel(&self, c: Cell, d: Direction) -> bool {
+        let mut at = c;
+        loop {
+            if !self.is_goal[at] || !self.is_corridor(at, d) {
+                return false;
+            }
+            match self.step(at, d) {
+                None => return true,
+                Some(ahead) => at = ahead,
+            }
+        }
+    }
+
+    /// Fewest pushes from each cell to `goal` for a lone box: a breadth-first
+    /// search of pulls from the goal (a pull from `c` to `c - d` needs the player
+    /// at `c - d` and room at `c - 2d`).
+    /// Cells in `walls` count as walls (boxes frozen for good).
+    pub fn pull_distances(&self, goal: Cell, walls: &[Cell]) -> Vec<Distance> {
+        let mut dist = vec![UNREACHABLE; self.len()];
+        let open = |c: Cell| !walls.contains(&c);
+        dist[goal] = 0;
+        self.breadth_first(&mut Vec::new(), goal, |at, dir, to| {
+            let pull = open(to) && self.step(to, dir).is_some_and(open);
+            let new = pull && dist[to] == UNREACHABLE;
+            if new {
+                dist[to] = dist[at] + 1;
+            }
+            new
+        });
+        dist
+    }
+}
+
+/// The two directions across `dir`.
+fn across(dir: Direction) -> [Direction; 2] {
+    match dir {
+        Direction::North | Direction::South => [Direction::East, Direction::West],
+        Direction::East | Direction::West => [Direction::North, Direction::South],
     }
 }
 
 /// The cells of the player's area, boxes counted as floor, and the grid's
-/// map to them (`NONE` outside). A box outside on a goal is a wall there; a
+/// map to them (`None` outside). A box outside on a goal is a wall there; a
 /// lone box or goal outside makes the level unsolvable.
-fn player_area(level: &Level) -> Result<(Vec<usize>, Vec<u16>), Unsearchable> {
+fn player_area(level: &Level) -> Result<(Vec<usize>, Vec<Option<Cell>>), Unsearchable> {
     let grid = &level.grid;
-    let mut index = vec![NONE; grid.len()];
+    let mut index = vec![None; grid.len()];
     let mut cells = vec![level.player];
-    index[level.player] = 0;
+    index[level.player] = Some(Cell::new(0));
     let mut head = 0;
     while head < cells.len() {
         let c = cells[head];
         head += 1;
         for n in grid.neighbours(c) {
-            if grid.is_floor(n) && index[n] == NONE {
-                if cells.len() >= NONE as usize - 1 {
+            if grid.is_floor(n) && index[n].is_none() {
+                if cells.len() >= MAX_CELLS {
                     return Err(Unsearchable::TooLarge(grid.floor_count()));
                 }
-                index[n] = cells.len() as u16;
+                index[n] = Some(Cell::new(cells.len()));
                 cells.push(n);
             }
         }
@@ -231,7 +375,7 @@ fn player_area(level: &Level) -> Result<(Vec<usize>, Vec<u16>), Unsearchable> {
         pieces
             .iter()
             .copied()
-            .filter(|&p| index[p] == NONE)
+            .filter(|&p| index[p].is_none())
             .collect()
     };
     let (boxes_out, goals_out) = (outside(&level.boxes), outside(&level.goals));
@@ -241,55 +385,6 @@ fn player_area(level: &Level) -> Result<(Vec<usize>, Vec<u16>), Unsearchable> {
         return Err(Unsearchable::Unsolvable);
     }
     Ok((cells, index))
-}
-
-/// True when every cell from `c` onwards in direction `d` is a goal with
-/// walls on both sides, up to a wall: a box pushed in can only go deeper, so
-/// it may as well go as deep as it can at once (the goal macro).
-fn goal_tunnel(next: &[[u16; 4]], is_goal: &[bool], c: u16, d: Direction) -> bool {
-    let sides = match d {
-        Direction::North | Direction::South => [Direction::East, Direction::West],
-        Direction::East | Direction::West => [Direction::North, Direction::South],
-    };
-    let mut at = c;
-    loop {
-        let cell = at as usize;
-        if !is_goal[cell] || sides.iter().any(|s| next[cell][s.index()] != NONE) {
-            return false;
-        }
-        match next[cell][d.index()] {
-            NONE => return true,
-            ahead => at = ahead,
-        }
-    }
-}
-
-/// Fewest pushes from each cell to `goal` for a lone box: a breadth-first
-/// search of pulls from the goal (a pull from `c` to `c - d` needs the player
-/// at `c - d` and room at `c - 2d`).
-/// Cells in `walls` count as walls (boxes frozen for good).
-pub fn pull_distances(next: &[[u16; 4]], goal: u16, walls: &[u16]) -> Vec<u16> {
-    let mut dist = vec![FAR; next.len()];
-    let open = |c: u16| c != NONE && !walls.contains(&c);
-    dist[goal as usize] = 0;
-    let mut queue = vec![goal];
-    let mut head = 0;
-    while head < queue.len() {
-        let c = queue[head];
-        head += 1;
-        for dir in Direction::ALL {
-            let to = next[c as usize][dir.index()];
-            if !open(to) {
-                continue;
-            }
-            let player = next[to as usize][dir.index()];
-            if open(player) && dist[to as usize] == FAR {
-                dist[to as usize] = dist[c as usize] + 1;
-                queue.push(to);
-            }
-        }
-    }
-    dist
 }
 
 #[cfg(test)]
@@ -303,17 +398,11 @@ mod tests {
         let b = Board::new(level).unwrap();
         let at = |r, c| b.compact(level.grid.cell(r, c));
         // Corners are dead; the goal is at distance 0; the box two pushes away.
-        assert!(b.dead[at(1, 1) as usize]);
-        assert!(b.dead[at(3, 4) as usize]);
-        assert!(!b.dead[at(2, 2) as usize]);
-        assert_eq!(
-            pull_distances(&b.next, b.goals[0], &[])[at(2, 4) as usize],
-            0
-        );
-        assert_eq!(
-            pull_distances(&b.next, b.goals[0], &[])[at(2, 2) as usize],
-            2
-        );
+        assert!(b.dead[at(1, 1)]);
+        assert!(b.dead[at(3, 4)]);
+        assert!(!b.dead[at(2, 2)]);
+        assert_eq!(b.pull_distances(b.goals[0], &[])[at(2, 4)], 0);
+        assert_eq!(b.pull_distances(b.goals[0], &[])[at(2, 2)], 2);
         assert_eq!(b.start_boxes, vec![at(2, 2)]);
     }
 

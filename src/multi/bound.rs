@@ -7,7 +7,7 @@
 //! one cell and changes its distances by at most one, so the bound is also
 //! consistent. When no assignment has finite cost, the position is dead.
 
-use super::board::FAR;
+use super::board::{Cell, Distance, UNREACHABLE};
 
 /// The matching of the last full computation, kept so that a position one
 /// box away (every child of an expanded node) costs one augmenting path,
@@ -22,7 +22,7 @@ pub struct Matcher {
     /// most often one box away (the positions of a box's move), and only
     /// its changed rows are filled again.
     cost_table: Option<usize>,
-    cost_cells: Vec<u16>,
+    cost_cells: Vec<Cell>,
     /// Dual values and the matching (`goal_of[j]`: 1-based row on column j).
     u: Vec<i64>,
     v: Vec<i64>,
@@ -51,9 +51,13 @@ pub struct Saved {
 /// A cost no real assignment reaches: marks an impossible pairing.
 const BLOCKED: u32 = 1 << 24;
 
-fn cost_of(distance: &[Vec<u16>], cell: u16, goal: usize) -> u32 {
-    let d = distance[goal][cell as usize];
-    if d == FAR { BLOCKED } else { d as u32 }
+fn cost_of(distance: &[Vec<Distance>], cell: Cell, goal: usize) -> u32 {
+    let d = distance[goal][cell];
+    if d == UNREACHABLE {
+        BLOCKED
+    } else {
+        u32::from(d)
+    }
 }
 
 impl Matcher {
@@ -63,17 +67,18 @@ impl Matcher {
     fn fill_costs(
         &mut self,
         table: Option<usize>,
-        distance: &[Vec<u16>],
-        boxes: &[u16],
-        moved: Option<(usize, u16)>,
+        distance: &[Vec<Distance>],
+        boxes: &[Cell],
+        moved: Option<(usize, Cell)>,
     ) {
         let n = boxes.len();
         let reuse = table.is_some() && self.cost_table == table && self.cost_cells.len() == n;
         if !reuse {
             self.cost.clear();
             self.cost.resize(n * n, 0);
+            // Any cell: every row is filled below.
             self.cost_cells.clear();
-            self.cost_cells.resize(n, 0);
+            self.cost_cells.resize(n, Cell::new(0));
         }
         self.n = n;
         self.cost_table = table;
@@ -120,8 +125,8 @@ impl Matcher {
     pub fn bound_with(
         &mut self,
         table: Option<usize>,
-        distance: &[Vec<u16>],
-        boxes: &[u16],
+        distance: &[Vec<Distance>],
+        boxes: &[Cell],
     ) -> Option<u32> {
         let n = boxes.len();
         debug_assert_eq!(n, distance.len());
@@ -201,8 +206,8 @@ impl Matcher {
         &mut self,
         saved: &Saved,
         table: Option<usize>,
-        distance: &[Vec<u16>],
-        boxes: &[u16],
+        distance: &[Vec<Distance>],
+        boxes: &[Cell],
     ) -> Option<u32> {
         self.fill_costs(table, distance, boxes, None);
         self.u.clone_from(&saved.u);
@@ -218,10 +223,10 @@ impl Matcher {
         &mut self,
         saved: &Saved,
         table: Option<usize>,
-        distance: &[Vec<u16>],
-        boxes: &[u16],
+        distance: &[Vec<Distance>],
+        boxes: &[Cell],
         moved: usize,
-        cell: u16,
+        cell: Cell,
     ) -> Option<u32> {
         self.fill_costs(table, distance, boxes, Some((moved, cell)));
         self.u.clone_from(&saved.u);
@@ -240,7 +245,12 @@ impl Matcher {
     /// The bound of the last [`Matcher::bound_with`] position with the box of
     /// row `moved` (its index in that box list) now on `cell`: the old
     /// matching minus that row, one augmenting path to put it back.
-    pub fn bound_moved(&mut self, distance: &[Vec<u16>], moved: usize, cell: u16) -> Option<u32> {
+    pub fn bound_moved(
+        &mut self,
+        distance: &[Vec<Distance>],
+        moved: usize,
+        cell: Cell,
+    ) -> Option<u32> {
         let n = self.n;
         let i = moved + 1;
         self.su.clone_from(&self.u);
@@ -285,8 +295,8 @@ impl Matcher {
     /// matching is left as it was, for the parent's other children.
     pub fn bound_shrunk(
         &mut self,
-        distance: &[Vec<u16>],
-        boxes: &[u16],
+        distance: &[Vec<Distance>],
+        boxes: &[Cell],
         old_row: &[Option<usize>],
         old_col: &[usize],
     ) -> Option<u32> {
@@ -442,14 +452,19 @@ mod tests {
         }
     }
 
-    /// Distances from `cells` cells to `goals` goals: 0..20, FAR now and then.
-    fn tables(next: &mut impl FnMut() -> u16, goals: usize, cells: usize) -> Vec<Vec<u16>> {
+    /// A cell below `cells`, drawn from `next`.
+    fn cell(next: &mut impl FnMut() -> u16, cells: u16) -> Cell {
+        Cell::from_bits(next() % cells)
+    }
+
+    /// Distances from `cells` cells to `goals` goals: 0..20, unreachable now and then.
+    fn tables(next: &mut impl FnMut() -> u16, goals: usize, cells: usize) -> Vec<Vec<Distance>> {
         (0..goals)
             .map(|_| {
                 (0..cells)
                     .map(|_| {
                         if next().is_multiple_of(9) {
-                            FAR
+                            UNREACHABLE
                         } else {
                             next() % 20
                         }
@@ -466,25 +481,25 @@ mod tests {
         let mut table = 0;
         for n in 1..=6 {
             for _ in 0..200 {
-                // Cells 0..8 with random distances (FAR now and then) to n goals.
+                // Cells 0..8 with random distances (unreachable now and then) to n goals.
                 let distance = tables(&mut next, n, 8);
                 table += 1;
                 let named = Some(table);
-                let boxes: Vec<u16> = (0..n).map(|_| next() % 8).collect();
-                let cost = |bs: &[u16]| -> Vec<u32> {
+                let boxes: Vec<Cell> = (0..n).map(|_| cell(&mut next, 8)).collect();
+                let cost = |bs: &[Cell]| -> Vec<u32> {
                     bs.iter()
                         .flat_map(|&b| (0..n).map(move |g| (b, g)))
                         .map(|(b, g)| cost_of(&distance, b, g))
                         .collect()
                 };
-                let want = |bs: &[u16]| Some(brute(&cost(bs), n)).filter(|&t| t < BLOCKED);
+                let want = |bs: &[Cell]| Some(brute(&cost(bs), n)).filter(|&t| t < BLOCKED);
                 assert_eq!(m.bound_with(named, &distance, &boxes), want(&boxes));
                 let moved = next() as usize % n;
-                let cell = next() % 8;
+                let to = cell(&mut next, 8);
                 let mut after = boxes.clone();
-                after[moved] = cell;
+                after[moved] = to;
                 assert_eq!(
-                    m.bound_moved(&distance, moved, cell),
+                    m.bound_moved(&distance, moved, to),
                     want(&after),
                     "{boxes:?} -> {after:?}"
                 );
@@ -496,7 +511,7 @@ mod tests {
                 m.save_into(&mut saved);
                 m.bound_with(named, &distance, &after);
                 assert_eq!(
-                    m.resume(&saved, named, &distance, &boxes, moved, cell),
+                    m.resume(&saved, named, &distance, &boxes, moved, to),
                     want(&after)
                 );
                 assert_eq!(m.bound_moved(&distance, moved, boxes[moved]), want(&boxes));
@@ -516,19 +531,19 @@ mod tests {
         for n in 2..=7 {
             for _ in 0..300 {
                 let old = tables(&mut next, n, 10);
-                let boxes: Vec<u16> = (0..n).map(|_| next() % 10).collect();
+                let boxes: Vec<Cell> = (0..n).map(|_| cell(&mut next, 10)).collect();
                 held.bound_with(None, &old, &boxes);
                 // Some goals drop out with some rows; the rest only get dearer.
                 let gone = 1 + next() as usize % (n - 1);
                 let kept_cols: Vec<usize> = (gone..n).collect();
-                let new: Vec<Vec<u16>> = kept_cols
+                let new: Vec<Vec<Distance>> = kept_cols
                     .iter()
                     .map(|&g| {
                         old[g]
                             .iter()
                             .map(|&d| match next() % 4 {
-                                0 if d != FAR => d.saturating_add(next() % 5),
-                                1 if next().is_multiple_of(6) => FAR,
+                                0 if d != UNREACHABLE => d.saturating_add(next() % 5),
+                                1 if next().is_multiple_of(6) => UNREACHABLE,
                                 _ => d,
                             })
                             .collect()
@@ -536,10 +551,10 @@ mod tests {
                     .collect();
                 // Rows `gone..n` stay, the first of them (maybe) moved.
                 let mut rows: Vec<Option<usize>> = (gone..n).map(Some).collect();
-                let mut cells: Vec<u16> = boxes[gone..].to_vec();
+                let mut cells: Vec<Cell> = boxes[gone..].to_vec();
                 if next().is_multiple_of(2) {
                     rows[0] = None;
-                    cells[0] = next() % 10;
+                    cells[0] = cell(&mut next, 10);
                 }
                 let want = fresh.bound_with(None, &new, &cells);
                 assert_eq!(held.bound_shrunk(&new, &cells, &rows, &kept_cols), want);

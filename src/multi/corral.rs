@@ -22,7 +22,7 @@
 //! go to dead squares) the position is dead. The corral with the fewest
 //! pushes is used.
 
-use super::board::{Board, NONE};
+use super::board::{Board, Cell};
 use crate::grid::Direction;
 
 /// Scratch space for finding corrals.
@@ -30,7 +30,7 @@ use crate::grid::Direction;
 pub(crate) struct Corrals {
     /// Area label per cell (`u32::MAX` for reachable cells and boxes).
     area: Vec<u32>,
-    queue: Vec<u16>,
+    queue: Vec<Cell>,
     /// Union-find over area labels, to merge areas sharing a barrier box.
     parent: Vec<u32>,
     /// Per cell holding a box next to a corral, that corral (else `NO_AREA`).
@@ -38,7 +38,7 @@ pub(crate) struct Corrals {
     /// Per corral, whether some box of it is off a goal or a goal in it empty.
     unfinished: Vec<bool>,
     /// The boxes of each unfinished corral of the last call (the first `found`).
-    sets: Vec<Vec<u16>>,
+    sets: Vec<Vec<Cell>>,
     found: usize,
 }
 
@@ -52,9 +52,9 @@ impl Corrals {
         &mut self,
         board: &Board,
         occupied: &[bool],
-        boxes: &[u16],
-        reached: impl Fn(u16) -> bool,
-    ) -> Option<Vec<(u16, Direction)>> {
+        boxes: &[Cell],
+        reached: impl Fn(Cell) -> bool,
+    ) -> Option<Vec<(Cell, Direction)>> {
         self.found = 0;
         self.label_areas(board, occupied, &reached);
         if self.parent.is_empty() {
@@ -62,7 +62,7 @@ impl Corrals {
         }
         self.merge_areas(board, occupied, boxes);
         // Per unfinished corral: is it PI, and its pushes.
-        let mut best: Option<Vec<(u16, Direction)>> = None;
+        let mut best: Option<Vec<(Cell, Direction)>> = None;
         let mut pushes = Vec::new();
         for root in 0..self.parent.len() as u32 {
             if self.parent[root as usize] != root || !self.unfinished[root as usize] {
@@ -74,7 +74,7 @@ impl Corrals {
             }
             let set = &mut self.sets[self.found];
             set.clear();
-            set.extend(boxes.iter().filter(|&&b| self.owner[b as usize] == root));
+            set.extend(boxes.iter().filter(|&&b| self.owner[b] == root));
             self.found += 1;
             let pi = self.pi_pushes(board, occupied, boxes, root, &reached, &mut pushes);
             if pi && best.as_ref().is_none_or(|p| pushes.len() < p.len()) {
@@ -82,37 +82,30 @@ impl Corrals {
             }
         }
         for &b in boxes {
-            self.owner[b as usize] = NO_AREA;
+            self.owner[b] = NO_AREA;
         }
         best
     }
 
     /// Labels the free areas the player does not reach, one label each.
-    fn label_areas(&mut self, board: &Board, occupied: &[bool], reached: impl Fn(u16) -> bool) {
-        let n = board.len();
+    fn label_areas(&mut self, board: &Board, occupied: &[bool], reached: impl Fn(Cell) -> bool) {
         self.area.clear();
-        self.area.resize(n, NO_AREA);
+        self.area.resize(board.len(), NO_AREA);
         self.parent.clear();
-        for start in 0..n as u16 {
-            if occupied[start as usize] || reached(start) || self.area[start as usize] != NO_AREA {
+        for start in board.cells() {
+            if occupied[start] || reached(start) || self.area[start] != NO_AREA {
                 continue;
             }
             let label = self.parent.len() as u32;
             self.parent.push(label);
-            self.area[start as usize] = label;
-            self.queue.clear();
-            self.queue.push(start);
-            let mut head = 0;
-            while head < self.queue.len() {
-                let c = self.queue[head];
-                head += 1;
-                for &x in &board.next[c as usize] {
-                    if x != NONE && !occupied[x as usize] && self.area[x as usize] == NO_AREA {
-                        self.area[x as usize] = label;
-                        self.queue.push(x);
-                    }
+            let area = &mut self.area;
+            board.flood_marking(occupied, &mut self.queue, start, |c| {
+                let new = area[c] == NO_AREA;
+                if new {
+                    area[c] = label;
                 }
-            }
+                new
+            });
         }
     }
 
@@ -120,12 +113,12 @@ impl Corrals {
     /// box its corral (each box is next to at most one after the merge) and
     /// per corral whether it is unfinished (a box off a goal, or an empty
     /// goal inside).
-    fn merge_areas(&mut self, board: &Board, occupied: &[bool], boxes: &[u16]) {
+    fn merge_areas(&mut self, board: &Board, occupied: &[bool], boxes: &[Cell]) {
         for &b in boxes {
             let mut first = None;
-            for &x in &board.next[b as usize] {
-                if x != NONE && self.area[x as usize] != NO_AREA {
-                    let r = self.find(self.area[x as usize]);
+            for x in board.neighbours(b) {
+                if self.area[x] != NO_AREA {
+                    let r = self.find(self.area[x]);
                     match first {
                         None => first = Some(r),
                         Some(f) if f != r => self.parent[r as usize] = f,
@@ -144,18 +137,15 @@ impl Corrals {
         self.unfinished.resize(self.parent.len(), false);
         self.owner.resize(board.len(), NO_AREA);
         for &b in boxes {
-            if let Some(&x) = board.next[b as usize]
-                .iter()
-                .find(|&&x| x != NONE && self.area[x as usize] != NO_AREA)
-            {
-                let root = self.parent[self.area[x as usize] as usize];
-                self.owner[b as usize] = root;
-                self.unfinished[root as usize] |= !board.is_goal[b as usize];
+            if let Some(x) = board.neighbours(b).find(|&x| self.area[x] != NO_AREA) {
+                let root = self.parent[self.area[x] as usize];
+                self.owner[b] = root;
+                self.unfinished[root as usize] |= !board.is_goal[b];
             }
         }
         for &g in &board.goals {
-            let label = self.area[g as usize];
-            if label != NO_AREA && !occupied[g as usize] {
+            let label = self.area[g];
+            if label != NO_AREA && !occupied[g] {
                 self.unfinished[self.parent[label as usize] as usize] = true;
             }
         }
@@ -168,33 +158,31 @@ impl Corrals {
         &self,
         board: &Board,
         occupied: &[bool],
-        boxes: &[u16],
+        boxes: &[Cell],
         root: u32,
-        reached: impl Fn(u16) -> bool,
-        pushes: &mut Vec<(u16, Direction)>,
+        reached: impl Fn(Cell) -> bool,
+        pushes: &mut Vec<(Cell, Direction)>,
     ) -> bool {
         let (area, owner, parent) = (&self.area, &self.owner, &self.parent);
-        let in_corral = |c: u16| {
-            c != NONE && area[c as usize] != NO_AREA && parent[area[c as usize] as usize] == root
-        };
+        let in_corral = |c: Cell| area[c] != NO_AREA && parent[area[c] as usize] == root;
         pushes.clear();
-        for &b in boxes.iter().filter(|&&b| owner[b as usize] == root) {
+        for &b in boxes.iter().filter(|&&b| owner[b] == root) {
             for dir in Direction::ALL {
-                let ahead = board.step(b, dir);
-                let behind = board.step(b, dir.opposite());
-                if ahead == NONE || behind == NONE {
+                let (Some(ahead), Some(behind)) =
+                    (board.step(b, dir), board.step(b, dir.opposite()))
+                else {
                     continue; // against a wall: never possible
-                }
+                };
                 // Where the player could stand to make this push before
                 // any box of the corral moves: a reachable cell, or a cell
                 // freed by moving some other box.
-                let outside_box = occupied[behind as usize] && owner[behind as usize] != root;
-                let standing_now = !occupied[behind as usize] && reached(behind);
+                let outside_box = occupied[behind] && owner[behind] != root;
+                let standing_now = !occupied[behind] && reached(behind);
                 if in_corral(ahead) {
                     if outside_box {
                         return false; // P: possible later, not now
                     }
-                    if standing_now && !board.dead[ahead as usize] {
+                    if standing_now && !board.dead[ahead] {
                         pushes.push((b, dir));
                     }
                 } else if standing_now || outside_box {
@@ -207,7 +195,7 @@ impl Corrals {
 
     /// The boxes (in the order given) of each unfinished corral seen by the
     /// last [`Corrals::restrict`], PI or not.
-    pub fn found(&self) -> &[Vec<u16>] {
+    pub fn found(&self) -> &[Vec<Cell>] {
         &self.sets[..self.found]
     }
 
@@ -232,27 +220,24 @@ mod tests {
         let board = Board::new(level).unwrap();
         let mut occupied = vec![false; board.len()];
         for &b in &board.start_boxes {
-            occupied[b as usize] = true;
+            occupied[b] = true;
         }
         // The player's area, by a plain flood.
-        let mut reach = vec![false; board.len()];
-        let mut stack = vec![board.start_player];
-        reach[board.start_player as usize] = true;
-        while let Some(c) = stack.pop() {
-            for &x in &board.next[c as usize] {
-                if x != NONE && !occupied[x as usize] && !reach[x as usize] {
-                    reach[x as usize] = true;
-                    stack.push(x);
-                }
-            }
-        }
+        let mut reach = vec![0; board.len()];
+        board.flood_player(
+            &occupied,
+            &mut reach,
+            1,
+            &mut Vec::new(),
+            board.start_player,
+        );
         let pushes = Corrals::default()
-            .restrict(&board, &occupied, &board.start_boxes, |c| reach[c as usize])?;
+            .restrict(&board, &occupied, &board.start_boxes, |c| reach[c] == 1)?;
         Some(
             pushes
                 .into_iter()
                 .map(|(b, d)| {
-                    let (r, c) = level.grid.position(board.cells[b as usize]);
+                    let (r, c) = level.grid.position(board.cells[b]);
                     (r, c, d)
                 })
                 .collect(),

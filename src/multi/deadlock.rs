@@ -8,27 +8,27 @@
 //! wrongly left counted as a wall. A frozen group with a box off its goal
 //! can never be solved.
 
-use super::board::{Board, NONE};
+use super::board::{Board, Cell};
 use crate::grid::Direction;
 
 /// Finds freeze deadlocks around a box that has just moved.
 #[derive(Clone, Debug, Default)]
 pub struct Freeze {
     /// Boxes assumed not to move in the current examination.
-    fixed: Vec<u16>,
+    fixed: Vec<Cell>,
 }
 
 impl Freeze {
     /// True when the box on `moved` is frozen together with a box off a goal.
     /// `occupied[c]` says whether compact cell `c` holds a box.
-    pub fn deadlocked(&mut self, board: &Board, occupied: &[bool], moved: u16) -> bool {
+    pub fn deadlocked(&mut self, board: &Board, occupied: &[bool], moved: Cell) -> bool {
         self.group(board, occupied, moved)
-            .is_some_and(|g| g.iter().any(|&b| !board.is_goal[b as usize]))
+            .is_some_and(|g| g.iter().any(|&b| !board.is_goal[b]))
     }
 
     /// The boxes frozen together with the box on `b` (itself included), or
     /// `None` when it can still move. Frozen boxes never move again.
-    pub fn group(&mut self, board: &Board, occupied: &[bool], b: u16) -> Option<&[u16]> {
+    pub fn group(&mut self, board: &Board, occupied: &[bool], b: Cell) -> Option<&[Cell]> {
         self.fixed.clear();
         if self.frozen(board, occupied, b) {
             Some(&self.fixed)
@@ -37,7 +37,7 @@ impl Freeze {
         }
     }
 
-    fn frozen(&mut self, board: &Board, occupied: &[bool], b: u16) -> bool {
+    fn frozen(&mut self, board: &Board, occupied: &[bool], b: Cell) -> bool {
         let mark = self.fixed.len();
         self.fixed.push(b);
         let frozen = self.blocked(board, occupied, b, [Direction::West, Direction::East])
@@ -48,17 +48,18 @@ impl Freeze {
         frozen
     }
 
-    fn blocked(&mut self, board: &Board, occupied: &[bool], b: u16, axis: [Direction; 2]) -> bool {
-        let [p, q] = axis.map(|d| board.step(b, d));
-        let wall = |c: u16| c == NONE || self.fixed.contains(&c);
-        if wall(p) || wall(q) {
+    fn blocked(&mut self, board: &Board, occupied: &[bool], b: Cell, axis: [Direction; 2]) -> bool {
+        let [Some(p), Some(q)] = axis.map(|d| board.step(b, d)) else {
+            return true; // a wall
+        };
+        if self.fixed.contains(&p) || self.fixed.contains(&q) {
             return true;
         }
-        if board.dead[p as usize] && board.dead[q as usize] {
+        if board.dead[p] && board.dead[q] {
             return true;
         }
-        (occupied[p as usize] && self.frozen(board, occupied, p))
-            || (occupied[q as usize] && self.frozen(board, occupied, q))
+        (occupied[p] && self.frozen(board, occupied, p))
+            || (occupied[q] && self.frozen(board, occupied, q))
     }
 }
 
@@ -72,7 +73,7 @@ mod tests {
         let board = Board::new(level).unwrap();
         let mut occupied = vec![false; board.len()];
         for &b in &board.start_boxes {
-            occupied[b as usize] = true;
+            occupied[b] = true;
         }
         let moved = board.compact(level.grid.cell(moved.0, moved.1));
         Freeze::default().deadlocked(&board, &occupied, moved)

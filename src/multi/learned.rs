@@ -18,7 +18,7 @@
 //! boxes away never makes a position harder, and the player's area among
 //! fewer boxes is the one proven.
 
-use super::board::{Board, NONE};
+use super::board::{Board, Cell};
 use super::subset::{MAX_BOXES, SubsetSearch};
 
 /// Patterns kept at most: a bound on memory and on the time to match.
@@ -28,16 +28,16 @@ const MAX_PATTERNS: usize = 4096;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Patterns {
     /// Per pattern, its box cells (sorted).
-    cells: Vec<Vec<u16>>,
+    cells: Vec<Vec<Cell>>,
     /// Per pattern, the least cell of the player's area it is dead in.
-    least: Vec<u16>,
+    least: Vec<Cell>,
     /// Per board cell, the patterns whose smallest cell it is.
     anchored: Vec<Vec<u32>>,
     /// Scratch: the boxes of one pattern alone, and a flood among them.
     alone: Vec<bool>,
     marks: Vec<u32>,
     stamp: u32,
-    queue: Vec<u16>,
+    queue: Vec<Cell>,
     /// Calls to [`Patterns::learn`] so far: whose turn it is to be a seed.
     turn: usize,
 }
@@ -49,16 +49,16 @@ impl Patterns {
         &mut self,
         board: &Board,
         occupied: &[bool],
-        boxes: &[u16],
-        player: u16,
+        boxes: &[Cell],
+        player: Cell,
     ) -> bool {
         if self.cells.is_empty() {
             return false;
         }
         for &b in boxes {
-            for k in 0..self.anchored[b as usize].len() {
-                let p = self.anchored[b as usize][k] as usize;
-                if self.cells[p].iter().all(|&c| occupied[c as usize])
+            for k in 0..self.anchored[b].len() {
+                let p = self.anchored[b][k] as usize;
+                if self.cells[p].iter().all(|&c| occupied[c])
                     && self.area_of(board, p, player) == self.least[p]
                 {
                     return true;
@@ -76,13 +76,13 @@ impl Patterns {
         &mut self,
         board: &Board,
         subset: &mut SubsetSearch,
-        boxes: &[u16],
-        player: u16,
+        boxes: &[Cell],
+        player: Cell,
     ) -> bool {
-        let off: Vec<u16> = boxes
+        let off: Vec<Cell> = boxes
             .iter()
             .copied()
-            .filter(|&b| !board.is_goal[b as usize])
+            .filter(|&b| !board.is_goal[b])
             .collect();
         let mut candidates = if off.len() <= MAX_BOXES {
             vec![off.clone()]
@@ -123,32 +123,28 @@ impl Patterns {
 
     /// The boxes of `off` in groups: boxes two steps apart or less are in
     /// one group.
-    fn groups(&mut self, board: &Board, off: &[u16]) -> Vec<Vec<u16>> {
+    fn groups(&mut self, board: &Board, off: &[Cell]) -> Vec<Vec<Cell>> {
         self.size_for(board);
         for &b in off {
-            self.alone[b as usize] = true;
+            self.alone[b] = true;
         }
         self.stamp += 1;
         let stamp = self.stamp;
         let mut groups = Vec::new();
         for &start in off {
-            if self.marks[start as usize] == stamp {
+            if self.marks[start] == stamp {
                 continue;
             }
-            self.marks[start as usize] = stamp;
+            self.marks[start] = stamp;
             let mut group = vec![start];
             let mut i = 0;
             while i < group.len() {
                 let b = group[i];
                 i += 1;
-                for n in board.next[b as usize] {
-                    if n == NONE {
-                        continue;
-                    }
-                    let near = std::iter::once(n).chain(board.next[n as usize]);
-                    for m in near {
-                        if m != NONE && self.alone[m as usize] && self.marks[m as usize] != stamp {
-                            self.marks[m as usize] = stamp;
+                for n in board.neighbours(b) {
+                    for m in std::iter::once(n).chain(board.neighbours(n)) {
+                        if self.alone[m] && self.marks[m] != stamp {
+                            self.marks[m] = stamp;
                             group.push(m);
                         }
                     }
@@ -158,7 +154,7 @@ impl Patterns {
             groups.push(group);
         }
         for &b in off {
-            self.alone[b as usize] = false;
+            self.alone[b] = false;
         }
         groups
     }
@@ -169,13 +165,13 @@ impl Patterns {
     /// walled in by them, a box that can reach only goals they stand on),
     /// and a small core is proven in a few positions where a search of six
     /// boxes would run out of budget.
-    fn neighbourhoods(&mut self, board: &Board, boxes: &[u16], seed: u16) -> Vec<Vec<u16>> {
+    fn neighbourhoods(&mut self, board: &Board, boxes: &[Cell], seed: Cell) -> Vec<Vec<Cell>> {
         self.size_for(board);
         for &b in boxes {
-            self.alone[b as usize] = true;
+            self.alone[b] = true;
         }
-        let mut out: Vec<Vec<u16>> = Vec::new();
-        let mut add = |set: &[u16]| {
+        let mut out: Vec<Vec<Cell>> = Vec::new();
+        let mut add = |set: &[Cell]| {
             let mut set = set.to_vec();
             set.sort_unstable();
             if !out.contains(&set) {
@@ -190,7 +186,7 @@ impl Patterns {
             add(&home[..k]);
         }
         for &b in boxes {
-            self.alone[b as usize] = false;
+            self.alone[b] = false;
         }
         out
     }
@@ -198,32 +194,29 @@ impl Patterns {
     /// From `seed` over the floor, breadth first: `seed` and the boxes
     /// (marked in `alone`) nearest to it, and `seed` and the nearest boxes
     /// on goals, [`MAX_BOXES`] in all at most each.
-    fn nearest(&mut self, board: &Board, seed: u16) -> (Vec<u16>, Vec<u16>) {
+    fn nearest(&mut self, board: &Board, seed: Cell) -> (Vec<Cell>, Vec<Cell>) {
         self.stamp += 1;
         let stamp = self.stamp;
-        self.queue.clear();
-        self.queue.push(seed);
-        self.marks[seed as usize] = stamp;
+        self.marks[seed] = stamp;
         let (mut near, mut home) = (vec![seed], vec![seed]);
-        let mut i = 0;
-        while i < self.queue.len() && (near.len() < MAX_BOXES || home.len() < MAX_BOXES) {
-            let c = self.queue[i];
-            i += 1;
-            if c != seed && self.alone[c as usize] {
+        let (marks, alone) = (&mut self.marks, &self.alone);
+        board.breadth_first(&mut self.queue, seed, |_, _, c| {
+            // Both full: the search runs dry.
+            let full = near.len() == MAX_BOXES && home.len() == MAX_BOXES;
+            if full || marks[c] == stamp {
+                return false;
+            }
+            marks[c] = stamp;
+            if alone[c] {
                 if near.len() < MAX_BOXES {
                     near.push(c);
                 }
-                if board.is_goal[c as usize] && home.len() < MAX_BOXES {
+                if board.is_goal[c] && home.len() < MAX_BOXES {
                     home.push(c);
                 }
             }
-            for n in board.next[c as usize] {
-                if n != NONE && self.marks[n as usize] != stamp {
-                    self.marks[n as usize] = stamp;
-                    self.queue.push(n);
-                }
-            }
-        }
+            true
+        });
         (near, home)
     }
 
@@ -236,22 +229,22 @@ impl Patterns {
     }
 
     /// Keeps `core`, dead with the player on `player`.
-    fn keep(&mut self, board: &Board, core: Vec<u16>, player: u16) {
+    fn keep(&mut self, board: &Board, core: Vec<Cell>, player: Cell) {
         if self.anchored.len() != board.len() {
             self.anchored = vec![Vec::new(); board.len()];
         }
         let id = self.cells.len();
-        self.anchored[core[0] as usize].push(id as u32);
+        self.anchored[core[0]].push(id as u32);
         self.cells.push(core);
-        self.least.push(0);
-        self.least[id] = self.area_of(board, id, player);
+        let least = self.area_of(board, id, player);
+        self.least.push(least);
     }
 
     /// The least cell of the player's area among pattern `p`'s boxes alone.
-    fn area_of(&mut self, board: &Board, p: usize, player: u16) -> u16 {
+    fn area_of(&mut self, board: &Board, p: usize, player: Cell) -> Cell {
         self.size_for(board);
         for &c in &self.cells[p] {
-            self.alone[c as usize] = true;
+            self.alone[c] = true;
         }
         self.stamp += 1;
         let least = board.flood_player(
@@ -262,7 +255,7 @@ impl Patterns {
             player,
         );
         for &c in &self.cells[p] {
-            self.alone[c as usize] = false;
+            self.alone[c] = false;
         }
         least
     }
@@ -319,7 +312,7 @@ mod tests {
         let mut other = vec![at(1, 3), at(1, 4), at(2, 7)];
         other.sort_unstable();
         for &x in &other {
-            occupied[x as usize] = true;
+            occupied[x] = true;
         }
         assert!(patterns.matches(&b, &occupied, &other, player));
         // Without the knot: not matched.
@@ -327,7 +320,7 @@ mod tests {
         let mut free = vec![at(1, 3), at(2, 4), at(2, 7)];
         free.sort_unstable();
         for &x in &free {
-            occupied[x as usize] = true;
+            occupied[x] = true;
         }
         assert!(!patterns.matches(&b, &occupied, &free, player));
     }
@@ -417,8 +410,8 @@ mod tests {
                 "case {case}: a live core"
             );
             // The core with one more box anywhere, the player anywhere.
-            for extra in 0..b.len() as u16 {
-                let player = rng.below(b.len()) as u16;
+            for extra in b.cells() {
+                let player = Cell::new(rng.below(b.len()));
                 if core.contains(&extra) || extra == player || core.contains(&player) {
                     continue;
                 }
@@ -427,7 +420,7 @@ mod tests {
                 more.sort_unstable();
                 let mut occupied = vec![false; b.len()];
                 for &x in &more {
-                    occupied[x as usize] = true;
+                    occupied[x] = true;
                 }
                 if patterns.matches(&b, &occupied, &more, player) {
                     matched += 1;

@@ -12,8 +12,9 @@
 //!   [`corral`] and [`subset`] (corrals and the dead ones), [`deadlock`]
 //!   (freeze deadlocks), [`bound`] (the matching lower bound), [`table`]
 //!   (nodes and the transposition table);
-//! - [`board`]: the level prepared once (compact cells, dead squares, push
-//!   distances, Zobrist keys).
+//! - [`board`]: the level prepared once (compact cells and the one
+//!   breadth-first search over them, dead squares, push distances, Zobrist
+//!   keys).
 
 pub(crate) mod board;
 pub(crate) mod bound;
@@ -90,7 +91,7 @@ pub fn solve(
             packing: packing.as_ref(),
         };
         let (outcome, stats) = search::run(&board, &config, &options.limits, &stop, progress);
-        (outcome, stats, options.method.optimal())
+        (outcome, stats, config.optimal())
     };
     MultiReport {
         outcome,

@@ -57,7 +57,8 @@ pub enum Method {
 }
 
 impl Method {
-    /// True when the method's answers have the fewest pushes (without `--fast`).
+    /// True when the method's answers have the fewest pushes, run as it is
+    /// (the whole rule, with weights and macros, is the search's `Config::optimal`).
     pub fn optimal(self) -> bool {
         matches!(self, Method::AStar | Method::Bfs | Method::Ucs)
     }

@@ -17,7 +17,7 @@
 //! of the phases before it counted as walls (they are full by then).
 //! The order is advice for the non-optimal searches, never a pruning rule.
 
-use super::board::{Board, FAR, NONE, pull_distances};
+use super::board::{Board, Cell, Distance, UNREACHABLE};
 use crate::grid::Direction;
 use std::collections::{HashSet, VecDeque};
 
@@ -39,12 +39,12 @@ const NO_PHASE: u16 = u16::MAX;
 #[derive(Clone, Debug)]
 pub(crate) struct Packing {
     /// Goal cells per phase, the first phase filled first.
-    pub phases: Vec<Vec<u16>>,
+    pub phases: Vec<Vec<Cell>>,
     /// Per cell, the phase of the goal on it.
     phase_at: Vec<u16>,
     /// `distance[k][i][c]`: pushes from `c` to the `i`-th goal of phase `k`
     /// with the goals of the phases before `k` as walls.
-    distance: Vec<Vec<Vec<u16>>>,
+    distance: Vec<Vec<Vec<Distance>>>,
 }
 
 /// A position measured against the packing order.
@@ -54,7 +54,7 @@ pub(crate) struct PackScore {
     /// filled goals of the first phase not full.
     pub packed: u32,
     /// Pushes from the nearest box not packed to the nearest empty goal of
-    /// that phase (`FAR` when none can get there; 0 when all is packed).
+    /// that phase ([`UNREACHABLE`] when none can get there; 0 when all is packed).
     pub next: u32,
 }
 
@@ -64,16 +64,16 @@ impl Packing {
     pub fn find(board: &Board) -> Packing {
         let phases = peel(board);
         let mut phase_at = vec![NO_PHASE; board.len()];
-        let mut walls: Vec<u16> = Vec::new();
+        let mut walls: Vec<Cell> = Vec::new();
         let mut distance = Vec::with_capacity(phases.len());
         for (k, phase) in phases.iter().enumerate() {
             for &g in phase {
-                phase_at[g as usize] = k as u16;
+                phase_at[g] = k as u16;
             }
             distance.push(
                 phase
                     .iter()
-                    .map(|&g| pull_distances(&board.next, g, &walls))
+                    .map(|&g| board.pull_distances(g, &walls))
                     .collect(),
             );
             walls.extend_from_slice(phase);
@@ -96,43 +96,40 @@ impl Packing {
     pub fn current_phase(&self, occupied: &[bool]) -> Option<usize> {
         self.phases
             .iter()
-            .position(|phase| phase.iter().any(|&g| !occupied[g as usize]))
+            .position(|phase| phase.iter().any(|&g| !occupied[g]))
     }
 
     /// True when a push of a box from `from` to `end`, in a position whose
     /// current phase is `k` (`occupied` as before the push), follows the
     /// plan: it fills an empty goal of phase `k`, or brings the box closer to one.
-    pub fn follows_plan(&self, k: usize, occupied: &[bool], from: u16, end: u16) -> bool {
+    pub fn follows_plan(&self, k: usize, occupied: &[bool], from: Cell, end: Cell) -> bool {
         let mut closer = false;
         for (i, &g) in self.phases[k].iter().enumerate() {
-            if occupied[g as usize] {
+            if occupied[g] {
                 continue;
             }
             if g == end {
                 return true;
             }
             let d = &self.distance[k][i];
-            closer |= d[end as usize] < d[from as usize];
+            closer |= d[end] < d[from];
         }
         closer
     }
 
     /// True when a box ending on `end` fills an empty goal of phase `k`.
-    pub fn fills(&self, k: usize, occupied: &[bool], end: u16) -> bool {
-        self.phase_at[end as usize] == k as u16 && !occupied[end as usize]
+    pub fn fills(&self, k: usize, occupied: &[bool], end: Cell) -> bool {
+        self.phase_at[end] == k as u16 && !occupied[end]
     }
 
     /// Measures the position with boxes on `boxes` (`occupied` marks them).
-    pub fn score(&self, occupied: &[bool], boxes: &[u16]) -> PackScore {
+    pub fn score(&self, occupied: &[bool], boxes: &[Cell]) -> PackScore {
         let Some(k) = self.current_phase(occupied) else {
             let packed = self.phases.iter().map(Vec::len).sum::<usize>() as u32;
             return PackScore { packed, next: 0 };
         };
         let full: usize = self.phases[..k].iter().map(Vec::len).sum();
-        let filled = self.phases[k]
-            .iter()
-            .filter(|&&g| occupied[g as usize])
-            .count();
+        let filled = self.phases[k].iter().filter(|&&g| occupied[g]).count();
         PackScore {
             packed: (full + filled) as u32,
             next: self.nearest(k, occupied, boxes),
@@ -141,15 +138,15 @@ impl Packing {
 
     /// Pushes from the nearest box not on a goal of phase `k` or before to
     /// the nearest empty goal of phase `k`.
-    fn nearest(&self, k: usize, occupied: &[bool], boxes: &[u16]) -> u32 {
-        let loose = boxes.iter().filter(|&&b| {
-            self.phase_at[b as usize] == NO_PHASE || self.phase_at[b as usize] > k as u16
-        });
-        let mut best = FAR as u32;
+    fn nearest(&self, k: usize, occupied: &[bool], boxes: &[Cell]) -> u32 {
+        let loose = boxes
+            .iter()
+            .filter(|&&b| self.phase_at[b] == NO_PHASE || self.phase_at[b] > k as u16);
+        let mut best = u32::from(UNREACHABLE);
         for &b in loose {
             for (i, &g) in self.phases[k].iter().enumerate() {
-                if !occupied[g as usize] {
-                    best = best.min(self.distance[k][i][b as usize] as u32);
+                if !occupied[g] {
+                    best = best.min(u32::from(self.distance[k][i][b]));
                 }
             }
         }
@@ -163,32 +160,30 @@ impl Packing {
 }
 
 /// The backward peel: phases of goals, the first to fill first.
-fn peel(board: &Board) -> Vec<Vec<u16>> {
+fn peel(board: &Board) -> Vec<Vec<Cell>> {
     let n = board.len();
     let mut is_start = vec![false; n];
     for &b in &board.start_boxes {
-        is_start[b as usize] = true;
+        is_start[b] = true;
     }
     let mut occupied = vec![false; n];
     for &g in &board.goals {
-        occupied[g as usize] = true;
+        occupied[g] = true;
     }
-    let mut remaining: Vec<u16> = board.goals.clone();
-    let mut backwards: Vec<Vec<u16>> = Vec::new();
+    let mut remaining: Vec<Cell> = board.goals.clone();
+    let mut backwards: Vec<Vec<Cell>> = Vec::new();
     let mut budget = MAX_PULL_STATES;
     while !remaining.is_empty() {
-        let out: Vec<u16> = remaining
+        let out: Vec<Cell> = remaining
             .iter()
             .copied()
-            .filter(|&g| {
-                is_start[g as usize] || pulls_out(board, &occupied, &is_start, g, &mut budget)
-            })
+            .filter(|&g| is_start[g] || pulls_out(board, &occupied, &is_start, g, &mut budget))
             .collect();
         if out.is_empty() {
             break;
         }
         for &g in &out {
-            occupied[g as usize] = false;
+            occupied[g] = false;
         }
         remaining.retain(|g| !out.contains(g));
         backwards.push(out);
@@ -207,15 +202,15 @@ fn pulls_out(
     board: &Board,
     occupied: &[bool],
     is_start: &[bool],
-    g: u16,
+    g: Cell,
     budget: &mut usize,
 ) -> bool {
     let mut occupied = occupied.to_vec();
     let mut marks = vec![0u32; board.len()];
     let mut stamp = 0;
     let mut scratch = Vec::new();
-    let mut seen: HashSet<(u16, u16)> = HashSet::new();
-    let mut queue: VecDeque<(u16, u16, u32)> = VecDeque::new();
+    let mut seen: HashSet<(Cell, Cell)> = HashSet::new();
+    let mut queue: VecDeque<(Cell, Cell, u32)> = VecDeque::new();
     queue.push_back((g, board.start_player, 0));
     while let Some((b, player, pulls)) = queue.pop_front() {
         if *budget == 0 {
@@ -223,22 +218,20 @@ fn pulls_out(
         }
         *budget -= 1;
         stamp += 1;
-        occupied[b as usize] = true;
+        occupied[b] = true;
         let least = board.flood_player(&occupied, &mut marks, stamp, &mut scratch, player);
-        occupied[b as usize] = false;
+        occupied[b] = false;
         if !seen.insert((b, least)) {
             continue;
         }
         for dir in Direction::ALL {
-            let to = board.step(b, dir);
-            if to == NONE || marks[to as usize] != stamp {
+            let Some(to) = board.step(b, dir).filter(|&to| marks[to] == stamp) else {
                 continue;
-            }
-            let back = board.step(to, dir);
-            if back == NONE || occupied[back as usize] {
+            };
+            let Some(back) = board.step(to, dir).filter(|&back| !occupied[back]) else {
                 continue;
-            }
-            if is_start[to as usize] && pulls + 1 >= MIN_PULLS_OUT {
+            };
+            if is_start[to] && pulls + 1 >= MIN_PULLS_OUT {
                 return true;
             }
             queue.push_back((to, back, pulls + 1));
@@ -294,10 +287,10 @@ mod tests {
         let (level, b, packing) = prepared(DEAD_END);
         let at = |r, c| b.compact(level.grid.cell(r, c));
         let mut occupied = vec![false; b.len()];
-        let mut score = |boxes: &[u16]| {
+        let mut score = |boxes: &[Cell]| {
             occupied.fill(false);
             for &x in boxes {
-                occupied[x as usize] = true;
+                occupied[x] = true;
             }
             packing.score(&occupied, boxes)
         };
@@ -320,7 +313,7 @@ mod tests {
         let at = |r, c| b.compact(level.grid.cell(r, c));
         let mut occupied = vec![false; b.len()];
         for &x in &b.start_boxes {
-            occupied[x as usize] = true;
+            occupied[x] = true;
         }
         assert_eq!(packing.current_phase(&occupied), Some(0));
         // Up into the goal row: closer to the far goal.
@@ -328,7 +321,7 @@ mod tests {
         // Down, away from it: a detour.
         assert!(!packing.follows_plan(0, &occupied, at(3, 4), at(4, 4)));
         // With the far goal filled, onto the middle goal.
-        occupied[at(1, 1) as usize] = true;
+        occupied[at(1, 1)] = true;
         assert_eq!(packing.current_phase(&occupied), Some(1));
         assert!(packing.follows_plan(1, &occupied, at(1, 3), at(1, 2)));
     }

@@ -43,11 +43,6 @@ impl Phase {
 
     /// The one phase whose answers are push-optimal.
     const PLAIN_ASTAR: Phase = Phase::new(Method::AStar, 1, 1, false);
-
-    /// True for plain A* without macros, whatever its share.
-    fn is_plain_astar(&self) -> bool {
-        (self.method, self.weight, self.macros) == (Method::AStar, 1, false)
-    }
 }
 
 /// What the lanes of two threads depend on (asked only there, so that it is
@@ -125,7 +120,8 @@ const ALONE_NODES: u64 = 10_000;
 struct LaneResult {
     outcome: Outcome,
     stats: MultiStats,
-    /// True when the answer came from plain A* (so is push-optimal).
+    /// True when the answer came from a push-optimal search (plain A*; see
+    /// [`Config::optimal`]).
     optimal: bool,
 }
 
@@ -227,7 +223,7 @@ fn run_lane(
                 ..phase
             });
         }
-        last = (outcome, phase.is_plain_astar());
+        last = (outcome, config.optimal());
         if !matches!(last.0, Outcome::Limit(_)) || stop.load(Ordering::Relaxed) {
             break;
         }
@@ -261,11 +257,12 @@ pub(crate) fn fast(
     };
     // Raised by the first lane to finish (never while A* runs alone).
     let stop = AtomicBool::new(false);
-    let (outcome, alone_stats) = search::run(board, &Config::plain(), &alone, &stop, progress);
+    let plain = Config::plain();
+    let (outcome, alone_stats) = search::run(board, &plain, &alone, &stop, progress);
     let users_limit = limits.nodes_reached(alone_stats.generated).is_some()
         || limits.reached(started, alone_stats.memory_bytes).is_some();
     if !matches!(outcome, Outcome::Limit(_)) || users_limit {
-        let optimal = outcome.solution().is_some();
+        let optimal = plain.optimal() && outcome.solution().is_some();
         return (outcome, alone_stats, optimal);
     }
     let known = Knowledge::default();
@@ -517,7 +514,7 @@ mod tests {
             // feature search, and where it has goal rooms, both lanes).
             let phases: Vec<&Phase> = lanes.iter().flatten().collect();
             let searches_alone = threads == 2 && area != GoalArea::Spread;
-            assert!(searches_alone || phases.iter().any(|p| p.is_plain_astar()));
+            assert!(searches_alone || phases.contains(&&Phase::PLAIN_ASTAR));
             for method in [Method::Features, Method::BoxMoves, Method::Packing] {
                 let runs = phases.iter().any(|p| p.method == method);
                 let left_out = threads == 3

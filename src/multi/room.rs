@@ -18,7 +18,7 @@
 //! a search with these macros is not push-optimal and never proves a level
 //! impossible; `--fast` keeps plain A* beside it.
 
-use super::board::{Board, NONE};
+use super::board::{Board, Cell};
 use crate::grid::Direction;
 use std::collections::HashMap;
 
@@ -42,13 +42,14 @@ const GIVE_UP_EVERY: usize = 1024;
 pub struct Plan {
     pub arrive: Direction,
     /// Each push as (the box's cell before it, direction).
-    pub pushes: Vec<(u16, Direction)>,
+    pub pushes: Vec<(Cell, Direction)>,
 }
 
 impl Plan {
-    /// Where the player stands after the last push.
-    pub fn player_end(&self) -> u16 {
-        self.pushes.last().map_or(NONE, |&(from, _)| from)
+    /// Where the player stands after the last push (a plan has one at least).
+    pub fn player_end(&self) -> Cell {
+        let (from, _) = self.pushes.last().expect("a plan pushes a box in");
+        *from
     }
 }
 
@@ -56,10 +57,10 @@ impl Plan {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GoalRoom {
     /// The one cell through which boxes enter (not part of the room).
-    pub entrance: u16,
+    pub entrance: Cell,
     /// `boxes[k]`: the room's box cells (sorted) once `k` boxes are in; the
     /// last holds every goal of the room.
-    pub boxes: Vec<Vec<u16>>,
+    pub boxes: Vec<Vec<Cell>>,
     /// `plans[k]`: the step from `boxes[k]` to `boxes[k + 1]`.
     pub plans: Vec<Plan>,
 }
@@ -89,36 +90,36 @@ impl Rooms {
         }
         let mut has_box = vec![false; n];
         for &b in &board.start_boxes {
-            has_box[b as usize] = true;
+            has_box[b] = true;
         }
-        let mut candidates: Vec<(u16, Vec<u16>)> = Vec::new();
+        let mut candidates: Vec<(Cell, Vec<Cell>)> = Vec::new();
         let mut label = vec![0u32; n];
         let mut stamp = 0u32;
         // The cell tried as an entrance, blocked like a box for the floods.
         let mut blocked = vec![false; n];
         let mut area = Vec::new();
-        for e in 0..n as u16 {
-            if has_box[e as usize] {
+        for e in board.cells() {
+            if has_box[e] {
                 continue;
             }
-            blocked[e as usize] = true;
+            blocked[e] = true;
             // Each neighbour starts a flood unless an earlier one (stamps
             // from `round` on) already took it.
             let round = stamp + 1;
-            let mut areas: Vec<Vec<u16>> = Vec::new();
-            for &start in &board.next[e as usize] {
-                if start == NONE || label[start as usize] >= round {
+            let mut areas: Vec<Vec<Cell>> = Vec::new();
+            for start in board.neighbours(e) {
+                if label[start] >= round {
                     continue;
                 }
                 stamp += 1;
                 board.flood_player(&blocked, &mut label, stamp, &mut area, start);
-                let goals = area.iter().any(|&c| board.is_goal[c as usize]);
-                let boxes = area.iter().any(|&c| has_box[c as usize]);
+                let goals = area.iter().any(|&c| board.is_goal[c]);
+                let boxes = area.iter().any(|&c| has_box[c]);
                 if goals && !boxes && area.len() <= MAX_ROOM_CELLS {
                     areas.push(area.clone());
                 }
             }
-            blocked[e as usize] = false;
+            blocked[e] = false;
             // Two rooms behind one entrance would make its macro ambiguous.
             if areas.len() == 1 {
                 candidates.push((e, areas.pop().expect("one area")));
@@ -127,7 +128,7 @@ impl Rooms {
         candidates.sort_by_key(|(_, cells)| std::cmp::Reverse(cells.len()));
         let mut budget = MAX_POSITIONS;
         for (entrance, mut cells) in candidates {
-            let taken = |c: u16| rooms.room_of(c).is_some();
+            let taken = |c: Cell| rooms.room_of(c).is_some();
             if rooms.rooms.len() >= NO_ROOM as usize
                 || cells.iter().any(|&c| taken(c))
                 || taken(entrance)
@@ -142,7 +143,7 @@ impl Rooms {
             if let Some(room) = fill(board, entrance, &cells, &mut budget, give_up) {
                 let id = rooms.rooms.len() as u8;
                 for &c in &cells {
-                    rooms.room[c as usize] = id;
+                    rooms.room[c] = id;
                 }
                 rooms.rooms.push(room);
             }
@@ -152,15 +153,15 @@ impl Rooms {
 
     /// The room `cell` belongs to, if any.
     #[inline]
-    pub fn room_of(&self, cell: u16) -> Option<usize> {
-        match self.room.get(cell as usize) {
+    pub fn room_of(&self, cell: Cell) -> Option<usize> {
+        match self.room.get(cell.index()) {
             Some(&r) if r != NO_ROOM => Some(r as usize),
             _ => None,
         }
     }
 
     /// The room whose entrance is `cell`, if any.
-    pub fn entered_at(&self, cell: u16) -> Option<usize> {
+    pub fn entered_at(&self, cell: Cell) -> Option<usize> {
         self.rooms.iter().position(|r| r.entrance == cell)
     }
 }
@@ -169,42 +170,49 @@ impl Rooms {
 /// room's arrangements (the player walks on the room and its entrance).
 struct Local<'a> {
     board: &'a Board,
-    cells: &'a [u16],
-    entrance: u16,
-    bit: HashMap<u16, u32>,
+    cells: &'a [Cell],
+    entrance: Cell,
+    bit: HashMap<Cell, u32>,
 }
 
 impl Local<'_> {
-    fn bit_of(&self, c: u16) -> Option<u32> {
+    fn bit_of(&self, c: Cell) -> Option<u32> {
         self.bit.get(&c).copied()
     }
 
     /// The player stays in the room and on its entrance: the cells outside
     /// may hold boxes when the step is played.
-    fn walkable(&self, c: u16) -> bool {
-        c != NONE && (c == self.entrance || self.bit.contains_key(&c))
+    fn walkable(&self, c: Cell) -> bool {
+        c == self.entrance || self.bit.contains_key(&c)
     }
 
     /// The player's cells from `from` with boxes on `boxes`, and the
     /// smallest of them (the player's normalized cell).
-    fn area(&self, boxes: u64, from: u16) -> (Vec<u16>, u16) {
-        let free = |c: u16| self.walkable(c) && self.bit_of(c).is_none_or(|b| boxes >> b & 1 == 0);
-        let mut seen = vec![from];
-        let mut head = 0;
-        while head < seen.len() {
-            let c = seen[head];
-            head += 1;
-            for &x in &self.board.next[c as usize] {
-                if free(x) && !seen.contains(&x) {
-                    seen.push(x);
-                }
+    fn area(&self, boxes: u64, from: Cell) -> (Vec<Cell>, Cell) {
+        // The room's cells reached, as bits, and whether the entrance is.
+        let mut room = self.bit_of(from).map_or(0, |b| 1 << b);
+        let mut entrance = from == self.entrance;
+        let mut cells = Vec::new();
+        self.board.breadth_first(&mut cells, from, |_, _, c| {
+            if c == self.entrance {
+                let new = !entrance;
+                entrance = true;
+                return new;
             }
-        }
-        let least = *seen.iter().min().expect("the start is in");
-        (seen, least)
+            let Some(b) = self.bit_of(c) else {
+                return false; // outside the room
+            };
+            let new = (boxes | room) >> b & 1 == 0;
+            if new {
+                room |= 1 << b;
+            }
+            new
+        });
+        let least = *cells.iter().min().expect("the start is in");
+        (cells, least)
     }
 
-    fn cells_of(&self, boxes: u64) -> Vec<u16> {
+    fn cells_of(&self, boxes: u64) -> Vec<Cell> {
         (0..self.cells.len() as u32)
             .filter(|b| boxes >> b & 1 == 1)
             .map(|b| self.cells[b as usize])
@@ -216,8 +224,8 @@ impl Local<'_> {
 /// when some arrangement on the way lets no box out within the budget.
 fn fill(
     board: &Board,
-    entrance: u16,
-    cells: &[u16],
+    entrance: Cell,
+    cells: &[Cell],
     budget: &mut usize,
     give_up: &dyn Fn() -> bool,
 ) -> Option<GoalRoom> {
@@ -234,7 +242,7 @@ fn fill(
     let mut boxes: u64 = cells
         .iter()
         .enumerate()
-        .filter(|&(_, &c)| board.is_goal[c as usize])
+        .filter(|&(_, &c)| board.is_goal[c])
         .fold(0, |m, (i, _)| m | 1 << i);
     let mut arrangements = vec![local.cells_of(boxes)];
     let mut plans = Vec::new();
@@ -254,7 +262,7 @@ fn fill(
 }
 
 /// A backward position: the room's boxes as bits, and the normalized player.
-type Position = (u64, u16);
+type Position = (u64, Cell);
 
 /// The fewest pulls that take one box of `boxes` out onto the entrance, the
 /// player ending beyond it: the boxes left, and the same moves as pushes.
@@ -269,8 +277,9 @@ fn take_one_out(
     // Backwards, the player starts where it could walk out after the step.
     let (_, start_player) = local.area(boxes, entrance);
     let start = (boxes, start_player);
-    // Per position, the position before it and the pull (box cell, direction).
-    let mut parent: HashMap<Position, (Position, (u16, Direction))> = HashMap::new();
+    // Per position, the position before it and the pull (the player's
+    // cell, direction).
+    let mut parent: HashMap<Position, (Position, (Cell, Direction))> = HashMap::new();
     let mut queue = vec![start];
     let mut head = 0;
     while head < queue.len() {
@@ -288,18 +297,19 @@ fn take_one_out(
         for &p in &area {
             for d in Direction::ALL {
                 // The player on `p` pulls the box on `p - d` towards `p + d`.
-                let (b, to) = (board.step(p, d.opposite()), board.step(p, d));
-                let Some(bit) = local.bit_of(b) else { continue };
-                if set >> bit & 1 == 0 || to == NONE {
+                let Some(bit) = board.step(p, d.opposite()).and_then(|b| local.bit_of(b)) else {
                     continue;
-                }
-                let pull = (b, d);
+                };
+                let Some(to) = board.step(p, d).filter(|_| set >> bit & 1 == 1) else {
+                    continue;
+                };
+                let pull = (p, d);
                 if p == entrance && local.bit_of(to).is_none() {
                     // Out: the box on the entrance, the player beyond it on
                     // `to`. Forwards, the box came onto the entrance from
                     // `to` (so that cell is free), pushed from the cell
                     // beyond: both must allow it.
-                    if board.dead[to as usize] || board.step(to, d) == NONE {
+                    if board.dead[to] || board.step(to, d).is_none() {
                         continue;
                     }
                     let left = set & !(1 << bit);
@@ -307,7 +317,7 @@ fn take_one_out(
                     let mut at = (set, player);
                     while at != start {
                         let (before, (cell, dir)) = parent[&at];
-                        pushes.push((board.step(cell, dir), dir.opposite()));
+                        pushes.push((cell, dir.opposite()));
                         at = before;
                     }
                     // Pulls run from the full room outwards; pushes the other way.
@@ -352,36 +362,32 @@ mod tests {
     fn replay(b: &Board, rooms: &Rooms, room: &GoalRoom) {
         assert_eq!(room.boxes.len(), room.plans.len() + 1);
         assert!(room.boxes[0].is_empty());
-        let mut goals: Vec<u16> = (0..b.len() as u16)
-            .filter(|&c| rooms.room_of(c).is_some() && b.is_goal[c as usize])
+        let mut goals: Vec<Cell> = b
+            .cells()
+            .filter(|&c| rooms.room_of(c).is_some() && b.is_goal[c])
             .collect();
         goals.sort_unstable();
         assert_eq!(room.boxes.last().unwrap(), &goals);
         for (k, plan) in room.plans.iter().enumerate() {
-            let mut occupied: Vec<u16> = room.boxes[k].clone();
+            let mut occupied: Vec<Cell> = room.boxes[k].clone();
             occupied.push(room.entrance);
-            let arrived_from = b.step(room.entrance, plan.arrive.opposite());
-            assert_ne!(arrived_from, NONE);
+            let arrived_from = b.step(room.entrance, plan.arrive.opposite()).unwrap();
             let mut player = arrived_from;
             // The player walks to each push over free cells of the room and
             // its entrance (outside, boxes may stand anywhere).
             let allowed =
-                |x: u16| rooms.room_of(x).is_some() || x == room.entrance || x == arrived_from;
+                |x: Cell| rooms.room_of(x).is_some() || x == room.entrance || x == arrived_from;
             for &(from, dir) in &plan.pushes {
-                let stand = b.step(from, dir.opposite());
-                let mut seen = vec![player];
-                let mut i = 0;
-                while i < seen.len() {
-                    for &x in &b.next[seen[i] as usize] {
-                        if x != NONE && allowed(x) && !occupied.contains(&x) && !seen.contains(&x) {
-                            seen.push(x);
-                        }
-                    }
-                    i += 1;
-                }
+                let stand = b.step(from, dir.opposite()).unwrap();
+                let blocked: Vec<bool> = b
+                    .cells()
+                    .map(|x| !allowed(x) || occupied.contains(&x))
+                    .collect();
+                let mut seen = Vec::new();
+                b.flood_player(&blocked, &mut vec![0; b.len()], 1, &mut seen, player);
                 assert!(seen.contains(&stand), "step {k}: cannot reach the push");
-                let to = b.step(from, dir);
-                assert!(to != NONE && !occupied.contains(&to));
+                let to = b.step(from, dir).unwrap();
+                assert!(!occupied.contains(&to));
                 let at = occupied.iter().position(|&c| c == from).expect("a box");
                 occupied[at] = to;
                 player = from;

@@ -16,7 +16,7 @@
 //! kept per (box set, player area), so a corral is searched once.
 //! Keys are exact, so the maps hash them with the fast FxHash.
 
-use super::board::Board;
+use super::board::{Board, Cell};
 use super::deadlock::Freeze;
 use crate::grid::Direction;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -37,22 +37,24 @@ type Key = u128;
 /// Where the box count sits in a [`Key`]: past six boxes and the player.
 const COUNT_SHIFT: usize = 16 * (MAX_BOXES + 1);
 
-fn pack(boxes: &[u16], player: u16) -> Key {
+fn pack(boxes: &[Cell], player: Cell) -> Key {
     let key = boxes
         .iter()
         .enumerate()
-        .fold(0u128, |key, (i, &b)| key | (b as u128) << (16 * i));
+        .fold(0u128, |key, (i, &b)| key | Key::from(b.bits()) << (16 * i));
     // The count keeps sets of different sizes apart: without it two boxes
     // and the player on `p` would share a key with three boxes (the third
     // on `p`) and the player on cell 0, and one's answer would be the other's.
-    key | (player as u128) << (16 * boxes.len()) | (boxes.len() as u128) << COUNT_SHIFT
+    key | Key::from(player.bits()) << (16 * boxes.len()) | (boxes.len() as Key) << COUNT_SHIFT
 }
 
-fn unpack(key: Key, k: usize, boxes: &mut [u16; MAX_BOXES]) -> u16 {
+/// The `k` boxes (into `boxes`) and the player of a key.
+fn unpack(key: Key, k: usize, boxes: &mut [Cell; MAX_BOXES]) -> Cell {
+    let field = |i: usize| Cell::from_bits((key >> (16 * i)) as u16);
     for (i, b) in boxes.iter_mut().enumerate().take(k) {
-        *b = (key >> (16 * i)) as u16;
+        *b = field(i);
     }
-    (key >> (16 * k)) as u16
+    field(k)
 }
 
 /// The searcher, with scratch space and its answers so far.
@@ -68,14 +70,14 @@ pub(crate) struct SubsetSearch {
     occupied: Vec<bool>,
     reach: Vec<u32>,
     stamp: u32,
-    queue: Vec<u16>,
+    queue: Vec<Cell>,
     freeze: Freeze,
 }
 
 impl SubsetSearch {
     /// True when `boxes` (sorted) alone, with the player on `player`, can
     /// provably never all stand on goals. `false` means "not proven".
-    pub fn dead(&mut self, board: &Board, boxes: &[u16], player: u16) -> bool {
+    pub fn dead(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> bool {
         if boxes.is_empty() || boxes.len() > MAX_BOXES {
             return false;
         }
@@ -90,11 +92,11 @@ impl SubsetSearch {
             return dead;
         }
         for &b in boxes {
-            self.occupied[b as usize] = true;
+            self.occupied[b] = true;
         }
         let least = self.flood(board, player);
         for &b in boxes {
-            self.occupied[b as usize] = false;
+            self.occupied[b] = false;
         }
         let start = pack(boxes, least);
         let dead = match self.known.get(&start) {
@@ -128,29 +130,29 @@ impl SubsetSearch {
         self.positions.clear();
         self.queued.insert(start);
         self.positions.push_back(start);
-        let mut boxes = [0u16; MAX_BOXES];
-        let mut child = [0u16; MAX_BOXES];
+        let mut boxes = [Cell::new(0); MAX_BOXES];
+        let mut child = [Cell::new(0); MAX_BOXES];
         let mut dead = true;
         while let Some(key) = self.positions.pop_front() {
             let player = unpack(key, k, &mut boxes);
             let boxes = &boxes[..k];
-            if boxes.iter().all(|&b| board.is_goal[b as usize]) {
+            if boxes.iter().all(|&b| board.is_goal[b]) {
                 dead = false;
                 break;
             }
             for &b in boxes {
-                self.occupied[b as usize] = true;
+                self.occupied[b] = true;
             }
             let least = self.flood(board, player);
             if !self.expanded.insert(pack(boxes, least)) {
                 for &b in boxes {
-                    self.occupied[b as usize] = false;
+                    self.occupied[b] = false;
                 }
                 continue;
             }
             if self.expanded.len() > BUDGET {
                 for &b in boxes {
-                    self.occupied[b as usize] = false;
+                    self.occupied[b] = false;
                 }
                 dead = false;
                 break;
@@ -160,12 +162,12 @@ impl SubsetSearch {
                 for dir in Direction::ALL {
                     let reach = &self.reach;
                     let Some(ahead) =
-                        board.push_into(b, dir, &self.occupied, |c| reach[c as usize] == reached)
+                        board.push_into(b, dir, &self.occupied, |c| reach[c] == reached)
                     else {
                         continue;
                     };
-                    self.occupied[b as usize] = false;
-                    self.occupied[ahead as usize] = true;
+                    self.occupied[b] = false;
+                    self.occupied[ahead] = true;
                     if !self.freeze.deadlocked(board, &self.occupied, ahead) {
                         child[..k].copy_from_slice(boxes);
                         child[i] = ahead;
@@ -175,12 +177,12 @@ impl SubsetSearch {
                             self.positions.push_back(next);
                         }
                     }
-                    self.occupied[ahead as usize] = false;
-                    self.occupied[b as usize] = true;
+                    self.occupied[ahead] = false;
+                    self.occupied[b] = true;
                 }
             }
             for &b in boxes {
-                self.occupied[b as usize] = false;
+                self.occupied[b] = false;
             }
         }
         dead
@@ -188,7 +190,7 @@ impl SubsetSearch {
 
     /// Marks the player's area from `from` in `reach` with a new stamp;
     /// returns its smallest cell.
-    fn flood(&mut self, board: &Board, from: u16) -> u16 {
+    fn flood(&mut self, board: &Board, from: Cell) -> Cell {
         self.stamp += 1;
         board.flood_player(
             &self.occupied,
@@ -204,7 +206,6 @@ impl SubsetSearch {
 pub(crate) mod tests {
     use super::*;
     use crate::level::parse_xsb;
-    use crate::multi::board::NONE;
 
     fn board(text: &str) -> Board {
         Board::new(&parse_xsb(text.as_bytes(), 1000).unwrap()[0]).unwrap()
@@ -214,10 +215,13 @@ pub(crate) mod tests {
     fn keys_of_box_sets_of_different_sizes_differ() {
         // Two boxes with the player on 7, and three boxes (one on 7) with
         // the player on cell 0: the same fields, told apart by the count.
-        assert_ne!(pack(&[3, 5], 7), pack(&[3, 5, 7], 0));
-        let mut boxes = [0u16; MAX_BOXES];
-        assert_eq!(unpack(pack(&[3, 5, 7], 9), 3, &mut boxes), 9);
-        assert_eq!(boxes[..3], [3, 5, 7]);
+        let cells =
+            |numbers: &[usize]| -> Vec<Cell> { numbers.iter().map(|&i| Cell::new(i)).collect() };
+        let c = Cell::new;
+        assert_ne!(pack(&cells(&[3, 5]), c(7)), pack(&cells(&[3, 5, 7]), c(0)));
+        let mut boxes = [c(0); MAX_BOXES];
+        assert_eq!(unpack(pack(&cells(&[3, 5, 7]), c(9)), 3, &mut boxes), c(9));
+        assert_eq!(boxes[..3], cells(&[3, 5, 7]));
     }
 
     #[test]
@@ -244,25 +248,23 @@ pub(crate) mod tests {
     /// Plain breadth-first over pushes of the boxes alone, no pruning at
     /// all: can every box stand on a goal at once?
     /// Brute force: can `boxes` all reach goals, the player on `player`?
-    pub(crate) fn solvable(board: &Board, boxes: &[u16], player: u16) -> bool {
+    pub(crate) fn solvable(board: &Board, boxes: &[Cell], player: Cell) -> bool {
         let mut seen = std::collections::HashSet::new();
         let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
         seen.insert((boxes.to_vec(), player));
         while let Some((boxes, player)) = queue.pop_front() {
-            if boxes.iter().all(|&b| board.is_goal[b as usize]) {
+            if boxes.iter().all(|&b| board.is_goal[b]) {
                 return true;
             }
             for dir in Direction::ALL {
-                let to = board.step(player, dir);
-                if to == NONE {
+                let Some(to) = board.step(player, dir) else {
                     continue;
-                }
+                };
                 let mut next = boxes.clone();
                 if let Some(i) = boxes.iter().position(|&b| b == to) {
-                    let ahead = board.step(to, dir);
-                    if ahead == NONE || boxes.contains(&ahead) {
+                    let Some(ahead) = board.step(to, dir).filter(|a| !boxes.contains(a)) else {
                         continue;
-                    }
+                    };
                     next[i] = ahead;
                     next.sort_unstable();
                 }
@@ -310,8 +312,8 @@ pub(crate) mod tests {
             alphabet: Alphabet::Xsb,
         };
         let board = Board::new(&level).ok()?;
-        let usable = board.start_boxes.len() == k
-            && board.start_boxes.iter().all(|&b| !board.dead[b as usize]);
+        let usable =
+            board.start_boxes.len() == k && board.start_boxes.iter().all(|&b| !board.dead[b]);
         usable.then_some(board)
     }
 

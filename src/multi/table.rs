@@ -6,6 +6,8 @@
 //! counts only when the whole key (box set and normalized player) is equal,
 //! so a hash collision can never merge two positions.
 
+use super::board::Cell;
+
 /// A node's number in [`Nodes`], in the order nodes were made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct NodeId(u32);
@@ -18,11 +20,22 @@ impl NodeId {
 
 /// What the push that made a node stores: the cell the pushed box left,
 /// a direction code and a count (see `search::push` for their meaning).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct StoredPush {
-    pub from: u16,
+    pub from: Cell,
     pub code: u8,
     pub len: u16,
+}
+
+impl Default for StoredPush {
+    /// The start's (it has no push; cell 0 is the start player's).
+    fn default() -> StoredPush {
+        StoredPush {
+            from: Cell::new(0),
+            code: 0,
+            len: 0,
+        }
+    }
 }
 
 /// The parent column's mark for the root (kept as a plain `u32` column, so
@@ -32,8 +45,8 @@ const NO_PARENT: u32 = u32::MAX;
 /// One node's key: its sorted box cells and its normalized player cell.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Key<'a> {
-    pub boxes: &'a [u16],
-    pub player: u16,
+    pub boxes: &'a [Cell],
+    pub player: Cell,
     pub hash: u64,
 }
 
@@ -55,7 +68,7 @@ fn slot_of(node: u32, hash: u64) -> u64 {
 pub(crate) struct Nodes {
     width: usize,
     /// Per node, its box cells then its player cell: a lookup compares one run of memory.
-    keys: Vec<u16>,
+    keys: Vec<Cell>,
     pub hash: Vec<u64>,
     /// Pushes from the start.
     pub g: Vec<u32>,
@@ -63,7 +76,7 @@ pub(crate) struct Nodes {
     pub h: Vec<u32>,
     parent: Vec<u32>,
     /// The cell the pushed box left (where the player stands after the push).
-    pushed_from: Vec<u16>,
+    pushed_from: Vec<Cell>,
     pushed_code: Vec<u8>,
     pushed_len: Vec<u16>,
     pub closed: Vec<bool>,
@@ -97,12 +110,12 @@ impl Nodes {
         (0..self.len() as u32).map(NodeId)
     }
 
-    pub fn boxes(&self, node: NodeId) -> &[u16] {
+    pub fn boxes(&self, node: NodeId) -> &[Cell] {
         let i = node.index() * (self.width + 1);
         &self.keys[i..i + self.width]
     }
 
-    pub fn player(&self, node: NodeId) -> u16 {
+    pub fn player(&self, node: NodeId) -> Cell {
         self.keys[node.index() * (self.width + 1) + self.width]
     }
 
@@ -222,8 +235,8 @@ pub(crate) fn test_ids(n: u16) -> Vec<NodeId> {
     (0..n)
         .map(|i| {
             let key = Key {
-                boxes: &[i],
-                player: 0,
+                boxes: &[Cell::from_bits(i)],
+                player: Cell::new(0),
                 hash: i as u64,
             };
             nodes.insert(&key, 0, 0, None, StoredPush::default())
@@ -235,22 +248,26 @@ pub(crate) fn test_ids(n: u16) -> Vec<NodeId> {
 mod tests {
     use super::*;
 
+    fn cells<const N: usize>(numbers: [u16; N]) -> [Cell; N] {
+        numbers.map(Cell::from_bits)
+    }
+
     #[test]
     fn equal_hashes_do_not_merge_different_positions() {
         let mut nodes = Nodes::new(2);
         let a = Key {
-            boxes: &[1, 2],
-            player: 0,
+            boxes: &cells([1, 2]),
+            player: Cell::new(0),
             hash: 42,
         };
         let b = Key {
-            boxes: &[1, 3],
-            player: 0,
+            boxes: &cells([1, 3]),
+            player: Cell::new(0),
             hash: 42,
         };
         let c = Key {
-            boxes: &[1, 2],
-            player: 5,
+            boxes: &cells([1, 2]),
+            player: Cell::new(5),
             hash: 42,
         };
         let na = nodes.insert(&a, 0, 0, None, StoredPush::default());
@@ -263,20 +280,20 @@ mod tests {
         // Many keys on few hash values, through several table growths.
         let mut made = Vec::new();
         for i in 10..5000u16 {
-            let boxes = [i, i + 1];
+            let boxes = cells([i, i + 1]);
             let k = Key {
                 boxes: &boxes,
-                player: 0,
+                player: Cell::new(0),
                 hash: i as u64 % 7,
             };
             assert_eq!(nodes.find(&k), None);
             made.push((i, nodes.insert(&k, 0, 0, Some(na), StoredPush::default())));
         }
         for (i, node) in made {
-            let boxes = [i, i + 1];
+            let boxes = cells([i, i + 1]);
             let k = Key {
                 boxes: &boxes,
-                player: 0,
+                player: Cell::new(0),
                 hash: i as u64 % 7,
             };
             assert_eq!(nodes.find(&k), Some(node));
@@ -291,10 +308,10 @@ mod tests {
         for i in 0..200_000u32 {
             let before = nodes.memory_bytes();
             let slots = nodes.slots.len();
-            let boxes = [i as u16];
+            let boxes = cells([i as u16]);
             let key = Key {
                 boxes: &boxes,
-                player: (i >> 16) as u16,
+                player: Cell::from_bits((i >> 16) as u16),
                 hash: (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             };
             nodes.insert(&key, 0, 0, None, StoredPush::default());

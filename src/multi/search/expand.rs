@@ -17,7 +17,7 @@ use super::player::ChildArea;
 use super::push::Push;
 use super::{Pruning, Search};
 use crate::grid::Direction;
-use crate::multi::board::NONE;
+use crate::multi::board::Cell;
 use crate::multi::packing::Packing;
 use crate::multi::table::{Key, NodeId};
 use std::rc::Rc;
@@ -31,7 +31,7 @@ use std::rc::Rc;
 const LEARN_EVERY: u64 = 8;
 
 /// The pushes (box cell, direction) of a PI-corral: the only ones tried.
-type CorralPushes = Vec<(u16, Direction)>;
+type CorralPushes = Vec<(Cell, Direction)>;
 
 /// The node being expanded, as every push from it needs it.
 pub(super) struct Expansion<'a> {
@@ -40,10 +40,10 @@ pub(super) struct Expansion<'a> {
     /// pushes off the plan, or its box moves off the plan where it counts
     /// box moves).
     pub g: u32,
-    pub boxes: &'a [u16],
+    pub boxes: &'a [Cell],
     pub frozen: Rc<Frozen>,
     /// The smallest cell of the player's area (its normalized cell).
-    least: u16,
+    least: Cell,
     /// The node's hash without its player.
     boxes_hash: u64,
     /// With a packing order, the phase the node is filling.
@@ -55,7 +55,7 @@ pub(super) struct Expansion<'a> {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MovingBox {
     /// The cell it stands on.
-    pub cell: u16,
+    pub cell: Cell,
     /// What the path cost before its move began.
     pub before: u32,
     /// Its player's area, kept when it was made (see
@@ -66,8 +66,8 @@ pub(super) struct MovingBox {
 /// A child position about to be added.
 pub(super) struct Child<'a> {
     pub g: u32,
-    pub boxes: &'a [u16],
-    pub player: u16,
+    pub boxes: &'a [Cell],
+    pub player: Cell,
     /// How its player's area was found (before any other flood).
     pub area: ChildArea,
     pub hash: u64,
@@ -77,9 +77,9 @@ pub(super) struct Child<'a> {
 impl Search<'_> {
     /// Expands `node` (its boxes `boxes`), pushing only the `moving` box
     /// when it is given. `occupied` is clear before and after.
-    pub(super) fn expand(&mut self, node: NodeId, boxes: &[u16], moving: Option<MovingBox>) {
+    pub(super) fn expand(&mut self, node: NodeId, boxes: &[Cell], moving: Option<MovingBox>) {
         for &b in boxes {
-            self.occupied[b as usize] = true;
+            self.occupied[b] = true;
         }
         // A box frozen off its goal: nothing here can be solved.
         if let Some(frozen) = self.frozen_of(boxes) {
@@ -95,8 +95,7 @@ impl Search<'_> {
                     boxes,
                     frozen,
                     least,
-                    boxes_hash: self.nodes.hash[node.index()]
-                        ^ self.board.zobrist_player[player as usize],
+                    boxes_hash: self.nodes.hash[node.index()] ^ self.board.zobrist_player[player],
                     phase: self
                         .config
                         .packing
@@ -107,7 +106,7 @@ impl Search<'_> {
             }
         }
         for &b in boxes {
-            self.occupied[b as usize] = false;
+            self.occupied[b] = false;
         }
     }
 
@@ -136,9 +135,9 @@ impl Search<'_> {
     fn allowed_pushes(
         &mut self,
         node: NodeId,
-        boxes: &[u16],
+        boxes: &[Cell],
         moving: Option<MovingBox>,
-    ) -> Option<(u16, Option<CorralPushes>)> {
+    ) -> Option<(Cell, Option<CorralPushes>)> {
         let board = self.board;
         let player = self.nodes.player(node);
         let in_move = moving.is_some();
@@ -181,7 +180,7 @@ impl Search<'_> {
 
     /// The non-optimal searches: true when the node holds a learned
     /// deadlock, or (when `learn`) teaches a new one.
-    fn learned_dead(&mut self, boxes: &[u16], player: u16, learn: bool) -> bool {
+    fn learned_dead(&mut self, boxes: &[Cell], player: Cell, learn: bool) -> bool {
         if self.config.optimal() {
             return false;
         }
@@ -196,8 +195,8 @@ impl Search<'_> {
     fn push_boxes(
         &mut self,
         x: &Expansion,
-        only_box: Option<u16>,
-        only: Option<&[(u16, Direction)]>,
+        only_box: Option<Cell>,
+        only: Option<&[(Cell, Direction)]>,
     ) {
         if let Some(rooms) = self.config.rooms {
             self.in_room.clear();
@@ -228,7 +227,7 @@ impl Search<'_> {
 
     /// The push of the `i`-th box in `dir`, when it can be made: its child
     /// (or, onto a goal room's entrance, the room's next step).
-    fn push_box(&mut self, x: &Expansion, child: &mut Vec<u16>, i: usize, dir: Direction) {
+    fn push_box(&mut self, x: &Expansion, child: &mut Vec<Cell>, i: usize, dir: Direction) {
         let board = self.board;
         let b = x.boxes[i];
         let area = &self.area;
@@ -249,19 +248,22 @@ impl Search<'_> {
         }
         let (end, pushes) = self.slide(ahead, dir);
         let cost = self.push_cost(x, b, end, pushes);
-        self.occupied[b as usize] = false;
-        self.occupied[end as usize] = true;
+        self.occupied[b] = false;
+        self.occupied[end] = true;
         if let Some(table) = self.child_table(&x.frozen, end) {
-            let (player, area) =
-                self.child_player(x, b, ahead, pushes, board.step(end, dir.opposite()));
+            // The player stands where the box was before its last push.
+            let stand = board
+                .step(end, dir.opposite())
+                .expect("the box came from there");
+            let (player, area) = self.child_player(x, b, ahead, pushes, stand);
             child.clear();
             child.extend_from_slice(x.boxes);
             child[i] = end;
             child.sort_unstable();
             let hash = x.boxes_hash
-                ^ board.zobrist_box[b as usize]
-                ^ board.zobrist_box[end as usize]
-                ^ board.zobrist_player[player as usize];
+                ^ board.zobrist_box[b]
+                ^ board.zobrist_box[end]
+                ^ board.zobrist_player[player];
             let push = Push {
                 from: b,
                 dir,
@@ -279,8 +281,8 @@ impl Search<'_> {
             };
             self.add_child(x, &made, &table, moved);
         }
-        self.occupied[end as usize] = false;
-        self.occupied[b as usize] = true;
+        self.occupied[end] = false;
+        self.occupied[b] = true;
     }
 
     /// What `pushes` pushes of a box from `from` to `end` cost (`occupied`
@@ -288,7 +290,7 @@ impl Search<'_> {
     /// when they follow the packing order; where the search counts box
     /// moves, one for the box's move, nothing when it fills an empty goal
     /// of the phase being filled.
-    fn push_cost(&self, x: &Expansion, from: u16, end: u16, pushes: u16) -> u32 {
+    fn push_cost(&self, x: &Expansion, from: Cell, end: Cell, pushes: u16) -> u32 {
         if self.counts_box_moves() {
             let fills = |(p, k): (&Packing, usize)| p.fills(k, &self.occupied, end);
             return u32::from(!self.config.packing.zip(x.phase).is_some_and(fills));
@@ -304,28 +306,24 @@ impl Search<'_> {
     /// which are not optimal) at the end of a one-wide corridor, unless it
     /// reaches a goal or a room first; stopping inside would only block the
     /// corridor.
-    fn slide(&self, ahead: u16, dir: Direction) -> (u16, u16) {
+    fn slide(&self, ahead: Cell, dir: Direction) -> (Cell, u16) {
         let board = self.board;
         let (mut end, mut pushes) = (ahead, 1u16);
-        if board.goal_tunnel[ahead as usize][dir.index()] {
-            loop {
-                let next = board.step(end, dir);
-                if next == NONE || self.occupied[next as usize] {
-                    break;
-                }
+        if board.goal_tunnel[ahead][dir.index()] {
+            while let Some(next) = board.step(end, dir).filter(|&next| !self.occupied[next]) {
                 (end, pushes) = (next, pushes + 1);
             }
         } else if let Some(rooms) = self.config.rooms {
-            while !board.is_goal[end as usize] && board.is_corridor(end, dir) {
-                let next = board.step(end, dir);
-                if next == NONE
-                    || self.occupied[next as usize]
-                    || board.dead[next as usize]
-                    || rooms.room_of(next).is_some()
-                    || rooms.entered_at(next).is_some()
-                {
+            let open = |next: Cell| {
+                !self.occupied[next]
+                    && !board.dead[next]
+                    && rooms.room_of(next).is_none()
+                    && rooms.entered_at(next).is_none()
+            };
+            while !board.is_goal[end] && board.is_corridor(end, dir) {
+                let Some(next) = board.step(end, dir).filter(|&next| open(next)) else {
                     break;
-                }
+                };
                 (end, pushes) = (next, pushes + 1);
             }
         }
@@ -335,11 +333,11 @@ impl Search<'_> {
     /// The frozen table of a child whose pushed box stands on `end`: the
     /// parent's, or with the box's frozen group added when it froze on
     /// goals; `None` when it froze off a goal (a deadlock).
-    fn child_table(&mut self, frozen: &Rc<Frozen>, end: u16) -> Option<Rc<Frozen>> {
+    fn child_table(&mut self, frozen: &Rc<Frozen>, end: Cell) -> Option<Rc<Frozen>> {
         let board = self.board;
         match self.prune.freeze.group(board, &self.occupied, end) {
             None => Some(frozen.clone()),
-            Some(group) if group.iter().any(|&x| !board.is_goal[x as usize]) => None,
+            Some(group) if group.iter().any(|&x| !board.is_goal[x]) => None,
             Some(group) => {
                 let mut cells = frozen.cells.clone();
                 cells.extend_from_slice(group);
@@ -359,15 +357,15 @@ impl Search<'_> {
     fn child_player(
         &mut self,
         x: &Expansion,
-        b: u16,
-        ahead: u16,
+        b: Cell,
+        ahead: Cell,
         pushes: u16,
-        stand: u16,
-    ) -> (u16, ChildArea) {
+        stand: Cell,
+    ) -> (Cell, ChildArea) {
         let board = self.board;
-        let opens_nothing = board.next[b as usize]
-            .iter()
-            .all(|&c| c == NONE || self.occupied[c as usize] || self.area.in_parent(c));
+        let opens_nothing = board
+            .neighbours(b)
+            .all(|c| self.occupied[c] || self.area.in_parent(c));
         let simple = pushes == 1
             && opens_nothing
             && (!self.area.in_parent(ahead)
@@ -392,7 +390,7 @@ impl Search<'_> {
         x: &Expansion,
         child: &Child,
         table: &Frozen,
-        moved: Option<u16>,
+        moved: Option<Cell>,
     ) {
         let key = Key {
             boxes: child.boxes,

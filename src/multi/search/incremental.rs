@@ -10,7 +10,7 @@
 //! the matching their own bound was found with, and start from it.
 
 use super::push::Push;
-use crate::multi::board::{Board, pull_distances};
+use crate::multi::board::{Board, Cell, Distance};
 use crate::multi::bound::{Matcher, Saved};
 use crate::multi::table::NodeId;
 use std::collections::HashMap;
@@ -23,9 +23,9 @@ pub(super) struct Frozen {
     /// The table's number in its search (the matcher's name for it).
     pub id: usize,
     /// Frozen box cells, sorted.
-    pub cells: Vec<u16>,
+    pub cells: Vec<Cell>,
     /// `distance[g][c]` for the goals not under a frozen box.
-    pub distance: Vec<Vec<u16>>,
+    pub distance: Vec<Vec<Distance>>,
 }
 
 impl Frozen {
@@ -39,7 +39,7 @@ impl Frozen {
                 .all(|c| self.cells.binary_search(c).is_ok())
     }
 
-    fn is_frozen(&self, cell: u16) -> bool {
+    fn is_frozen(&self, cell: Cell) -> bool {
         self.cells.binary_search(&cell).is_ok()
     }
 }
@@ -50,7 +50,7 @@ impl Frozen {
 struct SavedMatching {
     node: Option<NodeId>,
     table: Option<Rc<Frozen>>,
-    movable: Vec<u16>,
+    movable: Vec<Cell>,
     matching: Saved,
 }
 
@@ -64,11 +64,11 @@ const SAVED_MATCHINGS: usize = 65536;
 pub(super) struct IncrementalBound {
     matcher: Matcher,
     /// Scratch: the boxes being matched.
-    movable: Vec<u16>,
-    tables: HashMap<Vec<u16>, Rc<Frozen>>,
+    movable: Vec<Cell>,
+    tables: HashMap<Vec<Cell>, Rc<Frozen>>,
     /// The expanded node's boxes not frozen, in its matching order, and
     /// whether the matcher holds their matching.
-    parent_movable: Vec<u16>,
+    parent_movable: Vec<Cell>,
     parent_matched: bool,
     /// A direct-mapped cache: one slot per node number modulo its size,
     /// its vectors reused, so keeping a matching allocates nothing.
@@ -77,12 +77,12 @@ pub(super) struct IncrementalBound {
     /// The row and cell of the moved box when the last child's bound came
     /// from the parent's matching by one augmenting path, for
     /// [`IncrementalBound::keep_child`].
-    last_moved: Option<(usize, u16)>,
+    last_moved: Option<(usize, Cell)>,
 }
 
 impl IncrementalBound {
     /// The distance table for this set of frozen cells (sorted).
-    pub fn table(&mut self, board: &Board, cells: Vec<u16>) -> Rc<Frozen> {
+    pub fn table(&mut self, board: &Board, cells: Vec<Cell>) -> Rc<Frozen> {
         if let Some(t) = self.tables.get(&cells) {
             return t.clone();
         }
@@ -90,7 +90,7 @@ impl IncrementalBound {
             .goals
             .iter()
             .filter(|g| !cells.contains(g))
-            .map(|&g| pull_distances(&board.next, g, &cells))
+            .map(|&g| board.pull_distances(g, &cells))
             .collect();
         let table = Rc::new(Frozen {
             id: self.tables.len(),
@@ -103,7 +103,7 @@ impl IncrementalBound {
 
     /// The matching bound of the boxes not frozen, over the goals left,
     /// from scratch; `None` when no matching is finite.
-    pub fn bound(&mut self, frozen: &Frozen, boxes: &[u16]) -> Option<u32> {
+    pub fn bound(&mut self, frozen: &Frozen, boxes: &[Cell]) -> Option<u32> {
         self.movable.clear();
         self.movable
             .extend(boxes.iter().filter(|&&b| !frozen.is_frozen(b)));
@@ -123,7 +123,7 @@ impl IncrementalBound {
         (node, parent): (NodeId, Option<NodeId>),
         push: Push,
         frozen: &Rc<Frozen>,
-        boxes: &[u16],
+        boxes: &[Cell],
     ) {
         self.parent_movable.clear();
         self.parent_matched = false;
@@ -195,9 +195,9 @@ impl IncrementalBound {
         board: &Board,
         frozen: &Frozen,
         parent_table: &Frozen,
-        boxes: &[u16],
+        boxes: &[Cell],
         push: Push,
-        moved_to: Option<u16>,
+        moved_to: Option<Cell>,
     ) -> Option<u32> {
         let row = moved_to.and_then(|_| self.parent_movable.iter().position(|&b| b == push.from));
         self.last_moved = None;
@@ -263,7 +263,7 @@ impl IncrementalBound {
         board: &Board,
         frozen: &Frozen,
         parent_table: &Frozen,
-        boxes: &[u16],
+        boxes: &[Cell],
         push: Push,
     ) -> Option<u32> {
         let end = push.end(board);
@@ -348,14 +348,13 @@ mod tests {
     use super::*;
     use crate::grid::Direction;
     use crate::level::parse_xsb;
-    use crate::multi::board::NONE;
     use crate::multi::table::test_ids as ids;
 
     /// `boxes` with the box on `from` pushed one cell along `dir`, and that push.
-    fn pushed(board: &Board, boxes: &[u16], from: u16, dir: Direction) -> (Vec<u16>, Push) {
-        let to = board.step(from, dir);
-        assert!(to != NONE && !boxes.contains(&to));
-        let mut after: Vec<u16> = boxes
+    fn pushed(board: &Board, boxes: &[Cell], from: Cell, dir: Direction) -> (Vec<Cell>, Push) {
+        let to = board.step(from, dir).unwrap();
+        assert!(!boxes.contains(&to));
+        let mut after: Vec<Cell> = boxes
             .iter()
             .map(|&b| if b == from { to } else { b })
             .collect();
@@ -399,13 +398,12 @@ mod tests {
         assert!(inc.parent_matched);
         // Each of its children is bounded as from scratch.
         for (&from, dir) in after.iter().flat_map(|b| Direction::ALL.map(|d| (b, d))) {
-            let to = board.step(from, dir);
-            if to == NONE || after.contains(&to) {
+            let Some(to) = board.step(from, dir).filter(|to| !after.contains(to)) else {
                 continue;
-            }
+            };
             let (next, again) = pushed(&board, &after, from, dir);
             let h = inc.child_bound(&board, &frozen, &frozen, &next, again, Some(to));
-            assert_eq!(h, fresh.bound(&scratch, &next), "{from} {dir:?}");
+            assert_eq!(h, fresh.bound(&scratch, &next), "{from:?} {dir:?}");
         }
     }
 }

@@ -7,6 +7,7 @@ use super::expand::{Child, Expansion, MovingBox};
 use super::player::ChildArea;
 use super::push::Push;
 use crate::grid::Direction;
+use crate::multi::board::Cell;
 
 /// Extra expansions of the box moves after one expansion: a box's
 /// reachable positions rarely take more.
@@ -16,7 +17,7 @@ impl Search<'_> {
     /// The child of a push of the box on `b` onto the entrance of room `r`:
     /// the room's next step done at once (when the box arrives the way it
     /// plans for), the room's boxes moved to its next arrangement.
-    pub(super) fn room_step(&mut self, x: &Expansion, b: u16, dir: Direction, r: usize) {
+    pub(super) fn room_step(&mut self, x: &Expansion, b: Cell, dir: Direction, r: usize) {
         let rooms = self.config.rooms.expect("room macros are on");
         let room = &rooms.rooms[r];
         let k = self.in_room[r] as usize;
@@ -24,7 +25,7 @@ impl Search<'_> {
             return;
         };
         let (before, after) = (&room.boxes[k], &room.boxes[k + 1]);
-        let mut boxes: Vec<u16> = x
+        let mut boxes: Vec<Cell> = x
             .boxes
             .iter()
             .copied()
@@ -69,7 +70,7 @@ impl Search<'_> {
     /// how many were made. `before` is what the expanded node's path cost.
     pub(super) fn push_moved_boxes_on(
         &mut self,
-        boxes: &mut Vec<u16>,
+        boxes: &mut Vec<Cell>,
         before: u32,
         max_nodes: Option<u64>,
     ) -> usize {
@@ -101,14 +102,14 @@ impl Search<'_> {
 /// that order, so a cell in both keeps its box.
 fn move_boxes(
     occupied: &mut [bool],
-    from: impl IntoIterator<Item = u16>,
-    to: impl IntoIterator<Item = u16>,
+    from: impl IntoIterator<Item = Cell>,
+    to: impl IntoIterator<Item = Cell>,
 ) {
     for c in from {
-        occupied[c as usize] = false;
+        occupied[c] = false;
     }
     for c in to {
-        occupied[c as usize] = true;
+        occupied[c] = true;
     }
 }
 
@@ -123,11 +124,12 @@ mod tests {
             occupied[c] = true;
         }
         let before = occupied.clone();
+        let cells = |numbers: [usize; 3]| numbers.map(Cell::new);
         // A step that keeps the box on 2 and moves 1 and 6 to 3 and 4.
-        move_boxes(&mut occupied, [1, 2, 6], [2, 3, 4]);
+        move_boxes(&mut occupied, cells([1, 2, 6]), cells([2, 3, 4]));
         let taken: Vec<usize> = (0..8).filter(|&c| occupied[c]).collect();
         assert_eq!(taken, vec![2, 3, 4]);
-        move_boxes(&mut occupied, [2, 3, 4], [1, 2, 6]);
+        move_boxes(&mut occupied, cells([2, 3, 4]), cells([1, 2, 6]));
         assert_eq!(occupied, before);
     }
 }

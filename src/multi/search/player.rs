@@ -8,7 +8,7 @@
 //! by then the same two ways.
 
 use crate::grid::Direction;
-use crate::multi::board::{Board, NONE};
+use crate::multi::board::{Board, Cell};
 
 /// Flood marks and scratch, reused for every flood of a search.
 pub(super) struct PlayerArea {
@@ -19,7 +19,7 @@ pub(super) struct PlayerArea {
     /// `seen[c] == stamp` marks a cell of the other floods.
     seen: Vec<u32>,
     stamp: u32,
-    queue: Vec<u16>,
+    queue: Vec<Cell>,
     /// Areas kept for the positions of a box's move, back to back.
     kept: Vec<u64>,
     kept_len: Vec<usize>,
@@ -29,7 +29,7 @@ pub(super) struct PlayerArea {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum ChildArea {
     /// The parent's, the box's new cell out and the cell it left in.
-    Traded { entered: u16, left: u16 },
+    Traded { entered: Cell, left: Cell },
     /// Flooded: the cells are in the queue.
     Flooded,
 }
@@ -49,7 +49,7 @@ impl PlayerArea {
 
     /// Floods the expanded node's area from `from` (boxes per `occupied`)
     /// and keeps it marked; returns the smallest cell in it.
-    pub fn flood_parent(&mut self, board: &Board, occupied: &[bool], from: u16) -> u16 {
+    pub fn flood_parent(&mut self, board: &Board, occupied: &[bool], from: Cell) -> Cell {
         self.parent.fill(0);
         let parent = &mut self.parent;
         let least = board.flood_marking(occupied, &mut self.queue, from, |c| {
@@ -64,7 +64,7 @@ impl PlayerArea {
     }
 
     /// True when `c` is in the expanded node's area.
-    pub fn in_parent(&self, c: u16) -> bool {
+    pub fn in_parent(&self, c: Cell) -> bool {
         has(&self.parent, c)
     }
 
@@ -114,7 +114,7 @@ impl PlayerArea {
     }
 
     /// The smallest cell the player reaches from `from`: the normalized player.
-    pub fn normalize(&mut self, board: &Board, occupied: &[bool], from: u16) -> u16 {
+    pub fn normalize(&mut self, board: &Board, occupied: &[bool], from: Cell) -> Cell {
         self.stamp += 1;
         board.flood_player(occupied, &mut self.seen, self.stamp, &mut self.queue, from)
     }
@@ -137,10 +137,10 @@ impl PlayerArea {
             _ => None,
         };
         let players =
-            |c: u16| traded.is_some_and(|(e, l)| c == l || (c != e && has(&self.parent, c)));
+            |c: Cell| traded.is_some_and(|(e, l)| c == l || (c != e && has(&self.parent, c)));
         let mut areas = child.is_some() as u32;
-        for c in 0..board.len() as u16 {
-            if !occupied[c as usize] && self.seen[c as usize] != self.stamp && !players(c) {
+        for c in board.cells() {
+            if !occupied[c] && self.seen[c] != self.stamp && !players(c) {
                 areas += 1;
                 board.flood_player(occupied, &mut self.seen, self.stamp, &mut self.queue, c);
             }
@@ -153,9 +153,9 @@ impl PlayerArea {
     /// area cells around `cell` form one run on the ring of its eight
     /// neighbours, so every walk through `cell` has a way round it.
     /// Sufficient, not necessary.
-    pub fn keeps_whole(&self, board: &Board, occupied: &[bool], cell: u16, freed: u16) -> bool {
+    pub fn keeps_whole(&self, board: &Board, occupied: &[bool], cell: Cell, freed: Cell) -> bool {
         let inside =
-            |c: u16| c != NONE && !occupied[c as usize] && (c == freed || self.in_parent(c));
+            |c: Option<Cell>| c.is_some_and(|c| !occupied[c] && (c == freed || self.in_parent(c)));
         // The ring in order N, NE, E, SE, S, SW, W, NW.
         let order = [
             Direction::North,
@@ -168,12 +168,10 @@ impl PlayerArea {
             let e = order[(k + 1) % 4];
             let (a, c) = (board.step(cell, d), board.step(cell, e));
             ring[2 * k] = inside(a);
-            let corner = if a != NONE {
-                board.step(a, e)
-            } else if c != NONE {
-                board.step(c, d)
-            } else {
-                NONE
+            let corner = match (a, c) {
+                (Some(a), _) => board.step(a, e),
+                (None, Some(c)) => board.step(c, d),
+                (None, None) => None,
             };
             ring[2 * k + 1] = inside(corner);
         }
@@ -189,16 +187,16 @@ impl PlayerArea {
     }
 }
 
-fn has(bits: &[u64], c: u16) -> bool {
-    bits[c as usize / 64] >> (c % 64) & 1 != 0
+fn has(bits: &[u64], c: Cell) -> bool {
+    bits[c.index() / 64] >> (c.index() % 64) & 1 != 0
 }
 
-fn set(bits: &mut [u64], c: u16) {
-    bits[c as usize / 64] |= 1 << (c % 64);
+fn set(bits: &mut [u64], c: Cell) {
+    bits[c.index() / 64] |= 1 << (c.index() % 64);
 }
 
-fn unset(bits: &mut [u64], c: u16) {
-    bits[c as usize / 64] &= !(1 << (c % 64));
+fn unset(bits: &mut [u64], c: Cell) {
+    bits[c.index() / 64] &= !(1 << (c.index() % 64));
 }
 
 #[cfg(test)]
@@ -207,10 +205,10 @@ mod tests {
     use crate::level::parse_xsb;
 
     /// `occupied` for boxes on `boxes`.
-    fn occupied(cells: usize, boxes: &[u16]) -> Vec<bool> {
+    fn occupied(cells: usize, boxes: &[Cell]) -> Vec<bool> {
         let mut taken = vec![false; cells];
         for &b in boxes {
-            taken[b as usize] = true;
+            taken[b] = true;
         }
         taken
     }
@@ -253,8 +251,8 @@ mod tests {
             fresh.flood_parent(&board, taken, stand);
             area.load_kept(kept);
             assert_eq!(area.parent_len(), fresh.parent_len());
-            for c in 0..board.len() as u16 {
-                assert_eq!(area.in_parent(c), fresh.in_parent(c), "cell {c}");
+            for c in board.cells() {
+                assert_eq!(area.in_parent(c), fresh.in_parent(c), "cell {c:?}");
             }
         }
         assert!(area.in_parent(door_box) && !area.in_parent(at(1, 7)));

@@ -7,7 +7,7 @@
 //! back from the room's plan.
 
 use crate::grid::Direction;
-use crate::multi::board::Board;
+use crate::multi::board::{Board, Cell};
 use crate::multi::room::Rooms;
 use crate::multi::table::StoredPush;
 
@@ -15,7 +15,7 @@ use crate::multi::table::StoredPush;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Push {
     /// The box's cell before the first push.
-    pub from: u16,
+    pub from: Cell,
     pub dir: Direction,
     /// Single pushes the move makes.
     pub count: u16,
@@ -30,9 +30,14 @@ const ROOM_STEP: u8 = 0x10;
 impl Push {
     /// The box's cell after the last push. A room step moves several boxes
     /// and has no one end cell: callers check `step` first.
-    pub fn end(&self, board: &Board) -> u16 {
+    pub fn end(&self, board: &Board) -> Cell {
         debug_assert!(self.step.is_none(), "a room step has no one end cell");
-        (0..self.count).fold(self.from, |cell, _| board.step(cell, self.dir))
+        let pushed = |cell| {
+            board
+                .step(cell, self.dir)
+                .expect("a push's cells are floor")
+        };
+        (0..self.count).fold(self.from, |cell, _| pushed(cell))
     }
 
     pub fn stored(&self) -> StoredPush {
@@ -79,13 +84,16 @@ mod tests {
         for (count, step) in [(1, None), (7, None), (1, Some((3, 200)))] {
             for dir in Direction::ALL {
                 let push = Push {
-                    from: 4321,
+                    from: Cell::new(4321),
                     dir,
                     count,
                     step,
                 };
                 let back = Push::from_stored(push.stored(), None);
-                assert_eq!((back.from, back.dir, back.step), (4321, dir, step));
+                assert_eq!(
+                    (back.from, back.dir, back.step),
+                    (Cell::new(4321), dir, step)
+                );
                 if step.is_none() {
                     assert_eq!(back.count, count);
                 }

@@ -5,9 +5,8 @@
 use super::Search;
 use crate::grid::Direction;
 use crate::moves::{Move, Solution};
-use crate::multi::board::NONE;
+use crate::multi::board::Cell;
 use crate::multi::table::NodeId;
-use std::collections::VecDeque;
 
 impl Search<'_> {
     /// The moves from the start to `goal`.
@@ -16,25 +15,28 @@ impl Search<'_> {
         let singles = self.single_pushes(goal);
         self.occupied.fill(false);
         for &b in &board.start_boxes {
-            self.occupied[b as usize] = true;
+            self.occupied[b] = true;
         }
         let mut player = board.start_player;
         let mut moves = Vec::new();
         for (at, dir) in singles {
-            let stand = board.step(at, dir.opposite());
+            let stand = board
+                .step(at, dir.opposite())
+                .expect("a pushed box has floor behind");
+            let ahead = board.step(at, dir).expect("a pushed box has floor ahead");
             if stand != player {
                 moves.extend(self.walk(player, stand).into_iter().map(Move::walk));
             }
             moves.push(Move::push(dir));
-            self.occupied[at as usize] = false;
-            self.occupied[board.step(at, dir) as usize] = true;
+            self.occupied[at] = false;
+            self.occupied[ahead] = true;
             player = at;
         }
         Solution::from_moves(moves)
     }
 
     /// Every single push from the start to `goal`, as (box cell, direction).
-    fn single_pushes(&self, goal: NodeId) -> Vec<(u16, Direction)> {
+    fn single_pushes(&self, goal: NodeId) -> Vec<(Cell, Direction)> {
         let board = self.board;
         let mut pushes = Vec::new();
         let mut at = goal;
@@ -50,7 +52,7 @@ impl Search<'_> {
                     let mut at = push.from;
                     for _ in 0..push.count {
                         singles.push((at, push.dir));
-                        at = board.step(at, push.dir);
+                        at = board.step(at, push.dir).expect("a push's cells are floor");
                     }
                 }
                 Some((r, k)) => {
@@ -65,35 +67,29 @@ impl Search<'_> {
 
     /// A shortest walk avoiding boxes; at each step the first direction in
     /// n, s, e, w order that stays shortest.
-    fn walk(&self, from: u16, to: u16) -> Vec<Direction> {
-        let n = self.board.len();
-        let mut dist = vec![u32::MAX; n];
-        dist[to as usize] = 0;
-        let mut queue = VecDeque::from([to]);
-        while let Some(c) = queue.pop_front() {
-            if c == from {
-                break;
+    fn walk(&self, from: Cell, to: Cell) -> Vec<Direction> {
+        let mut dist = vec![u32::MAX; self.board.len()];
+        dist[to] = 0;
+        self.board.breadth_first(&mut Vec::new(), to, |at, _, x| {
+            let new = !self.occupied[x] && dist[x] == u32::MAX;
+            if new {
+                dist[x] = dist[at] + 1;
             }
-            for &x in &self.board.next[c as usize] {
-                if x != NONE && !self.occupied[x as usize] && dist[x as usize] == u32::MAX {
-                    dist[x as usize] = dist[c as usize] + 1;
-                    queue.push_back(x);
-                }
-            }
-        }
+            new
+        });
         let mut path = Vec::new();
         let mut at = from;
         while at != to {
-            let d = dist[at as usize];
-            let dir = Direction::ALL
+            let d = dist[at];
+            let (dir, x) = Direction::ALL
                 .into_iter()
-                .find(|&dir| {
-                    let x = self.board.step(at, dir);
-                    x != NONE && dist[x as usize] == d - 1
+                .find_map(|dir| {
+                    let x = self.board.step(at, dir)?;
+                    (dist[x] == d - 1).then_some((dir, x))
                 })
                 .expect("the search only pushes from reachable cells");
             path.push(dir);
-            at = self.board.step(at, dir);
+            at = x;
         }
         path
     }
