@@ -32,7 +32,7 @@
 //! state is (its layer, its walks), which is exactly the lexicographic
 //! Dijkstra order the contract asks for; the bound only skips states.
 //!
-//! Tie-break (documented in README.md): the box reaches the target by the first
+//! Tie-break (the README's "Which optimal solution is printed"): the box reaches the target by the first
 //! push direction in N, S, E, W order among the optimal ones; behind every push,
 //! the player keeps the side it arrived on when that is optimal, and otherwise
 //! walks there from the arrival side that comes first in N, S, E, W order; each

@@ -10,7 +10,8 @@ use crate::grid::Direction;
 use crate::multi::board::Cell;
 
 /// Extra expansions of the box moves after one expansion: a box's
-/// reachable positions rarely take more.
+/// reachable positions rarely take more (1,000 solved the same Sasquatch
+/// levels at the same speed; 20, fewer).
 const BOX_MOVE_EXPANSIONS: usize = 200;
 
 impl Search<'_> {
