@@ -161,7 +161,7 @@ pub struct SearchArgs {
     /// Multi-box search method.
     #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
     method: MethodArg,
-    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the feature, box-move and packing searches beside plain A* (with three threads or more also weighted A*; on two threads, where the goals form an area filled from the inside out, the packing search on one thread, and the box-move search or, where that area has goal rooms, the packing search again on the other), the feature and box-move searches with goal-room macros, and the packing search with them on its own thread; the first answer wins.
+    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the searches that suit the level's goals side by side, the first answer winning: where the goals are spread out the feature, box-move and packing searches and plain A*; where they form an area filled from the inside out the packing search and the box-move search (or, where that area has goal rooms, the packing search with and without the rooms' macros), then the others as threads allow. Fewer threads than searches run the rest one after another on the last thread.
     #[arg(long)]
     fast: bool,
     /// Multi-box: give up on a level after this many seconds.
