@@ -2,9 +2,10 @@
 //! on one thread), the first answer winning.
 //!
 //! No one search is best everywhere: the feature-space searches reach the
-//! most levels, plain A* settles some they miss and proves its answers
-//! push-optimal, weighted A* and greedy add more with more threads. Each
-//! thread runs a *lane*: a list of [`Phase`]s taken one after another.
+//! most levels, which of them leads depends on the shape of the goal area
+//! ([`GoalArea`]), plain A* settles some they miss and proves its answers
+//! push-optimal, and weighted A* adds more with more threads. Each thread
+//! runs a *lane*: a list of [`Phase`]s taken one after another.
 
 use super::board::Board;
 use super::options::{Limits, Method, MultiOptions, MultiStats, Progress};
