@@ -4,11 +4,12 @@
 //! on the same input (timings aside), and `bench --resume` and `bench
 //! --merge` read them back to the same summaries, every limit of its kind.
 
+mod common;
+
 use sokoban::moves::{Limit, Outcome};
 use sokoban::output::LevelRecord;
 use sokoban::tools::bench::{MultiSummaryRecord, SingleSummaryRecord};
 use sokoban::tools::shard::Shard;
-use std::process::{Command, Output};
 
 const DATA: &str = "tests/data/records";
 const LEVELS: &str = "tests/data/records/levels.xsb";
@@ -62,18 +63,6 @@ fn args<'a>(written_by: &'a str, more: &[&'a str]) -> Vec<&'a str> {
         .split_whitespace()
         .chain(more.iter().copied())
         .collect()
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sokoban"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
 }
 
 fn file(name: &str) -> String {
@@ -135,10 +124,10 @@ fn memory_counts_aside(text: &str) -> String {
 #[test]
 fn the_same_records_as_before_timings_aside() {
     for (name, written_by, code) in WRITTEN_BY {
-        let out = run(&args(written_by, &[input_of(name)]));
+        let out = common::run_in_crate(&args(written_by, &[input_of(name)]));
         assert_eq!(out.status.code(), Some(code), "{name}");
         assert_eq!(
-            memory_counts_aside(&untimed(&stdout(&out))),
+            memory_counts_aside(&untimed(&common::stdout(&out))),
             memory_counts_aside(&untimed(&file(name))),
             "{name}"
         );
@@ -146,8 +135,8 @@ fn the_same_records_as_before_timings_aside() {
     // Levels solved side by side come out in the same order.
     let (name, written_by, _) = WRITTEN_BY[0];
     let side_by_side = written_by.replace("--jobs 1", "--jobs 3");
-    let out = run(&args(&side_by_side, &[LEVELS]));
-    assert_eq!(untimed(&stdout(&out)), untimed(&file(name)));
+    let out = common::run_in_crate(&args(&side_by_side, &[LEVELS]));
+    assert_eq!(untimed(&common::stdout(&out)), untimed(&file(name)));
 }
 
 /// The last line of `text`, a summary.
@@ -159,9 +148,9 @@ fn merged(files: &[&str]) -> String {
     let mut args = vec!["bench", "--merge", "--json"];
     let paths: Vec<String> = files.iter().map(|f| path(f)).collect();
     args.extend(paths.iter().map(String::as_str));
-    let out = run(&args);
+    let out = common::run_in_crate(&args);
     assert!(matches!(out.status.code(), Some(0 | 3)), "{files:?}");
-    stdout(&out)
+    common::stdout(&out)
 }
 
 fn close(a: f64, b: f64) -> bool {
@@ -202,7 +191,7 @@ fn merges_sum_to_the_summaries_written() {
         (whole.instances, whole.solved, whole.impossible)
     );
     // Single-box solving records are no bench records.
-    let out = run(&["bench", "--merge", &path("solve-single.jsonl")]);
+    let out = common::run_in_crate(&["bench", "--merge", &path("solve-single.jsonl")]);
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -210,9 +199,9 @@ fn merges_sum_to_the_summaries_written() {
 fn resume_solves_only_what_the_file_lacks() {
     let (_, written_by, _) = WRITTEN_BY[0];
     let resume = path("bench-multi-shard-0.jsonl");
-    let out = run(&args(written_by, &["--resume", &resume, LEVELS]));
+    let out = common::run_in_crate(&args(written_by, &["--resume", &resume, LEVELS]));
     assert_eq!(out.status.code(), Some(3));
-    let text = stdout(&out);
+    let text = common::stdout(&out);
     let rest = file("bench-multi-shard-1.jsonl");
     let records = |text: &str| {
         let lines: Vec<&str> = text.lines().collect();
@@ -221,14 +210,17 @@ fn resume_solves_only_what_the_file_lacks() {
     assert_eq!(records(&text), records(&rest));
     // Nothing left to solve: only the summary, of no levels.
     let resume = path("bench-multi.jsonl");
-    let out = run(&args(written_by, &["--resume", &resume, LEVELS]));
-    let none: MultiSummaryRecord = summary(&stdout(&out));
-    assert_eq!((none.levels, stdout(&out).lines().count()), (0, 1));
+    let out = common::run_in_crate(&args(written_by, &["--resume", &resume, LEVELS]));
+    let none: MultiSummaryRecord = summary(&common::stdout(&out));
+    assert_eq!((none.levels, common::stdout(&out).lines().count()), (0, 1));
     let resume = path("bench-single-shard-1.jsonl");
-    let out = run(&["bench", "--json", "--resume", &resume, JUDGE]);
+    let out = common::run_in_crate(&["bench", "--json", "--resume", &resume, JUDGE]);
     let whole = file("bench-single.jsonl");
     let expected: Vec<&str> = whole.lines().step_by(2).take(2).collect();
-    assert_eq!(records(&stdout(&out)), untimed(&expected.join("\n")));
+    assert_eq!(
+        records(&common::stdout(&out)),
+        untimed(&expected.join("\n"))
+    );
 }
 
 #[test]

@@ -1,10 +1,11 @@
 //! `--shard K/N` and `bench --merge`: slices of a collection cover every
 //! level exactly once, and merging their JSON lines sums to the whole run.
 
+mod common;
+
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 const LEVELS: [&str; 4] = [
     "tests/data/levels/handmade.xsb",
@@ -12,18 +13,6 @@ const LEVELS: [&str; 4] = [
     "tests/data/levels/for-the-kids.xsb",
     "samples/multi/collection.xsb",
 ];
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sokoban"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
 
 fn records(text: &str) -> Vec<Value> {
     text.lines()
@@ -38,9 +27,9 @@ fn bench(shard: Option<&str>) -> String {
         args.extend(["--shard", s]);
     }
     args.extend(LEVELS);
-    let out = run(&args);
+    let out = common::run_in_crate(&args);
     assert!(out.status.code() == Some(0) || out.status.code() == Some(3));
-    stdout(&out)
+    common::stdout(&out)
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -83,7 +72,7 @@ fn shards_cover_every_level_once_and_merge_to_the_whole() {
     // The merge counts what the whole run counts, and sums the shards' times.
     let mut args = vec!["bench", "--merge", "--json"];
     args.extend(files.iter().map(|f| f.to_str().unwrap()));
-    let merged = records(&stdout(&run(&args))).remove(0);
+    let merged = records(&common::stdout(&common::run_in_crate(&args))).remove(0);
     for key in ["levels", "solved", "optimal", "impossible", "limit"] {
         assert_eq!(merged[key], summary[key], "{key}");
     }
@@ -95,8 +84,8 @@ fn shards_cover_every_level_once_and_merge_to_the_whole() {
         .collect();
     let cat = scratch("all.jsonl");
     std::fs::write(&cat, all).unwrap();
-    let text = run(&["bench", "--merge", cat.to_str().unwrap()]);
-    assert!(stdout(&text).starts_with(&format!(
+    let text = common::run_in_crate(&["bench", "--merge", cat.to_str().unwrap()]);
+    assert!(common::stdout(&text).starts_with(&format!(
         "solved {}/{}",
         summary["solved"], summary["levels"]
     )));
@@ -107,11 +96,11 @@ fn merge_refuses_missing_and_repeated_shards() {
     let first = scratch("only-0.jsonl");
     std::fs::write(&first, bench(Some("0/2"))).unwrap();
     let f = first.to_str().unwrap();
-    let out = run(&["bench", "--merge", f]);
+    let out = common::run_in_crate(&["bench", "--merge", f]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.ends_with("shards missing: 1/2\n"), "{err}");
-    let out = run(&["bench", "--merge", f, f]);
+    let out = common::run_in_crate(&["bench", "--merge", f, f]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains(":1:1: level index 0 appears twice"), "{err}");
@@ -123,13 +112,13 @@ fn single_box_bench_and_multi_solving_shard_too() {
         "bench", "--json", "--rows", "8", "--cols", "8", "--kind", "open", "--count", "7",
         "--seed", "3",
     ];
-    let whole = records(&stdout(&run(&spec)));
+    let whole = records(&common::stdout(&common::run_in_crate(&spec)));
     let mut names = Vec::new();
     for k in 0..3 {
         let mut args = spec.to_vec();
         let shard = format!("{k}/3");
         args.extend(["--shard", &shard]);
-        let part = records(&stdout(&run(&args)));
+        let part = records(&common::stdout(&common::run_in_crate(&args)));
         for row in &part[..part.len() - 1] {
             names.push((row["index"].as_u64().unwrap(), row["name"].clone()));
         }
@@ -142,14 +131,14 @@ fn single_box_bench_and_multi_solving_shard_too() {
         .collect();
     assert_eq!(names, expected);
 
-    let out = run(&[
+    let out = common::run_in_crate(&[
         "--multi",
         "--json",
         "--shard",
         "1/2",
         "samples/multi/collection.xsb",
     ]);
-    let got: Vec<(u64, String)> = records(&stdout(&out))
+    let got: Vec<(u64, String)> = records(&common::stdout(&out))
         .iter()
         .map(|r| {
             (
@@ -164,7 +153,7 @@ fn single_box_bench_and_multi_solving_shard_too() {
 #[test]
 fn bad_shards_are_usage_errors() {
     for bad in ["3/3", "1/0", "x/2", "1"] {
-        let out = run(&["bench", "--multi", "--shard", bad, LEVELS[0]]);
+        let out = common::run_in_crate(&["bench", "--multi", "--shard", bad, LEVELS[0]]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(out.stdout.is_empty());
     }

@@ -20,6 +20,21 @@ pub fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sokoban"))
 }
 
+/// Runs the binary with `args` from the crate's folder (where the tests'
+/// paths start) and collects its output.
+pub fn run_in_crate(args: &[&str]) -> Output {
+    bin()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The standard output of a run, as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
 /// Runs `command` with `input` on standard input and collects its output.
 /// The binary may refuse before reading everything: a closed pipe is fine.
 pub fn feed(command: &mut Command, input: &[u8]) -> Output {
