@@ -10,6 +10,7 @@
 //! - [`grid`]: geometry shared by everything.
 //! - [`moves`]: notations, replay and verification of move strings.
 //! - [`play`]: the terminal game's state, solver helper and drawing.
+//! - [`optimize`]: shorter solutions (moves or pushes) from a given one.
 
 #[doc(hidden)]
 pub mod fuzzing;
@@ -17,6 +18,7 @@ pub mod grid;
 pub mod level;
 pub mod moves;
 pub mod multi;
+pub mod optimize;
 pub mod output;
 pub mod play;
 pub mod rng;

@@ -9,6 +9,7 @@ mod judge;
 mod lane;
 mod memory;
 mod multi;
+mod optimize;
 mod play;
 mod progress;
 mod shell;
@@ -57,6 +58,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Rewrite levels in another format.
     Convert(convert::ConvertArgs),
+    /// Shorter solutions, in moves or pushes, from given ones or the `--fast` answer.
+    Optimize(optimize::OptimizeArgs),
     /// Play levels in the terminal, with undo, hints, solutions and replays.
     Play(play::PlayArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
@@ -291,6 +294,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Optimize(args)) => optimize::run(&args),
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Completions(args)) => shell::completions(&args),
         Some(Command::Manpage) => shell::manpage(),
