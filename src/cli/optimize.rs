@@ -268,16 +268,19 @@ fn answer(
             }
         }
     };
-    let left = options
-        .limits
-        .time
-        .map(|t| t.saturating_sub(started.elapsed()));
-    let options = OptimizeOptions {
-        limits: sokoban::multi::Limits {
-            time: left.map(|t| t.max(Duration::from_millis(1))),
-            ..options.limits
+    // The time the `--fast` solve left.
+    let options = match (start, options.limits.time) {
+        (Start::Fast, Some(t)) => OptimizeOptions {
+            limits: sokoban::multi::Limits {
+                time: Some(
+                    t.saturating_sub(started.elapsed())
+                        .max(Duration::from_millis(1)),
+                ),
+                ..options.limits
+            },
+            ..options
         },
-        ..options
+        _ => options,
     };
     let report = optimize(level, &solution.moves, &options, progress)
         .expect("a solution read by read_solution is optimized");

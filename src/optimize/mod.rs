@@ -218,3 +218,211 @@ fn checked(level: &Level, moves: &[Move], metric: Metric, ceiling: u64) -> Optio
 pub fn read_solution(level: &Level, moves: &[Move]) -> Result<Solution, OptimizeError> {
     Path::read(level, moves).map(|path| path.solution)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Direction;
+    use crate::level::parse_xsb;
+    use crate::moves::{Notation, format_moves, parse_moves};
+    use crate::rng::Rng;
+    use proptest::prelude::*;
+    use std::collections::{BTreeSet, BinaryHeap, HashMap};
+
+    fn level(text: &str) -> Level {
+        parse_xsb(text.as_bytes(), 1000).unwrap().remove(0)
+    }
+
+    fn run(level: &Level, moves: &[Move], metric: Metric) -> OptimizeReport {
+        let options = OptimizeOptions {
+            metric,
+            ..OptimizeOptions::default()
+        };
+        optimize(level, moves, &options, &mut |_| {}).unwrap()
+    }
+
+    /// The best cost by a plain Dijkstra over every (player, boxes), one
+    /// step at a time: written to be obviously right, for tiny levels.
+    fn reference(level: &Level, metric: Metric) -> Option<u64> {
+        let g = &level.grid;
+        let start = (
+            level.player,
+            level.boxes.iter().copied().collect::<BTreeSet<_>>(),
+        );
+        let mut best = HashMap::from([(start.clone(), 0u64)]);
+        let mut open = BinaryHeap::from([std::cmp::Reverse((0u64, start))]);
+        while let Some(std::cmp::Reverse((cost, (p, boxes)))) = open.pop() {
+            if best[&(p, boxes.clone())] < cost {
+                continue;
+            }
+            if level.goals.iter().all(|g| boxes.contains(g)) {
+                return Some(cost);
+            }
+            for d in Direction::ALL {
+                let q = g.step(p, d);
+                if g.is_wall(q) {
+                    continue;
+                }
+                let mut next = boxes.clone();
+                let push = boxes.contains(&q);
+                if push {
+                    let beyond = g.step(q, d);
+                    if g.is_wall(beyond) || boxes.contains(&beyond) {
+                        continue;
+                    }
+                    next.remove(&q);
+                    next.insert(beyond);
+                }
+                let step = Solution {
+                    moves: Vec::new(),
+                    pushes: push as u64,
+                    walks: !push as u64,
+                };
+                let c = cost + metric.cost(&step);
+                if best.get(&(q, next.clone())).is_none_or(|&b| c < b) {
+                    best.insert((q, next.clone()), c);
+                    open.push(std::cmp::Reverse((c, (q, next))));
+                }
+            }
+        }
+        None
+    }
+
+    fn replays(level: &Level, s: &Solution) -> bool {
+        replay(
+            &level.grid,
+            level.player,
+            &level.boxes,
+            &s.moves,
+            Notation::Nsew,
+        )
+        .is_ok_and(|end| end.solved(&level.goals))
+    }
+
+    #[test]
+    fn a_detour_is_dropped() {
+        let l = level("#######\n#@$  .#\n#######");
+        let report = run(&l, &parse_moves("RweRlrR").unwrap(), Metric::Moves);
+        assert_eq!(format_moves(&report.solution.moves, Notation::Nsew), "EEE");
+        assert_eq!((report.input.pushes, report.input.walks), (3, 4));
+    }
+
+    #[test]
+    fn a_shorter_push_order_is_found_from_a_long_one() {
+        // Pushing the far box first walks around twice; the best order
+        // takes the near box on the way.
+        let l = level("########\n#.   $@#\n#  #$  #\n#.     #\n########");
+        let long = parse_moves("swswwwnneeSesWWWeeeennLLLL").unwrap();
+        let long = read_solution(&l, &long).unwrap();
+        for metric in [Metric::Moves, Metric::Pushes] {
+            let report = run(&l, &long.moves, metric);
+            assert!(replays(&l, &report.solution));
+            assert_eq!(Some(metric.cost(&report.solution)), reference(&l, metric));
+            assert!(metric.cost(&report.solution) < metric.cost(&long));
+        }
+    }
+
+    #[test]
+    fn wrong_solutions_are_refused() {
+        let l = level("#######\n#@$  .#\n#######");
+        let refused = |m: &str| {
+            optimize(
+                &l,
+                &parse_moves(m).unwrap(),
+                &OptimizeOptions::default(),
+                &mut |_| {},
+            )
+        };
+        assert_eq!(refused("RR"), Err(OptimizeError::Unsolved));
+        assert!(matches!(
+            refused("w"),
+            Err(OptimizeError::Illegal { index: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_node_limit_keeps_the_input() {
+        let l = level("########\n#.   $@#\n#  #$  #\n#.     #\n########");
+        let long = parse_moves("swswwwnneeSesWWWeeeennLLLL").unwrap();
+        let options = OptimizeOptions {
+            limits: Limits {
+                max_nodes: Some(1),
+                ..Limits::default()
+            },
+            ..OptimizeOptions::default()
+        };
+        let report = optimize(&l, &long, &options, &mut |_| {}).unwrap();
+        assert_eq!(report.limit, Some(Limit::Nodes(1)));
+        assert!(Metric::Moves.cost(&report.solution) <= Metric::Moves.cost(&report.input));
+    }
+
+    /// A random small level of two boxes, as XSB text.
+    fn random_level(seed: u64) -> String {
+        let mut rng = Rng::new(seed);
+        let (rows, cols) = (7, 8);
+        let mut cells = vec![vec!['#'; cols]; rows];
+        for row in cells.iter_mut().take(rows - 1).skip(1) {
+            for c in row.iter_mut().take(cols - 1).skip(1) {
+                *c = if rng.chance(8) { '#' } else { ' ' };
+            }
+        }
+        for piece in ['@', '$', '$', '.', '.'] {
+            loop {
+                let (r, c) = (1 + rng.below(rows - 2), 1 + rng.below(cols - 2));
+                if cells[r][c] == ' ' {
+                    cells[r][c] = piece;
+                    break;
+                }
+            }
+        }
+        let rows: Vec<String> = cells.iter().map(|r| r.iter().collect()).collect();
+        rows.join("\n")
+    }
+
+    /// `moves` with a walk there and back inserted before move `at` where the
+    /// player can step into `dir`.
+    fn padded(level: &Level, moves: &[Move], at: usize, dir: Direction) -> Vec<Move> {
+        let at = at.min(moves.len());
+        let pos = replay(
+            &level.grid,
+            level.player,
+            &level.boxes,
+            &moves[..at],
+            Notation::Nsew,
+        )
+        .unwrap();
+        let next = level.grid.step(pos.player, dir);
+        let mut out = moves[..at].to_vec();
+        if level.grid.is_floor(next) && !pos.has_box(next) {
+            out.extend([Move::walk(dir), Move::walk(dir.opposite())]);
+        }
+        out.extend_from_slice(&moves[at..]);
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+        #[test]
+        fn answers_replay_and_are_never_worse(seed in any::<u64>(), at in 0usize..40, d in 0usize..4, pushes in any::<bool>()) {
+            let Ok(mut levels) = parse_xsb(random_level(seed).as_bytes(), 1000) else {
+                return Ok(());
+            };
+            let l = levels.remove(0);
+            let options = crate::multi::MultiOptions {
+                limits: Limits { max_nodes: Some(20_000), ..Limits::default() },
+                ..Default::default()
+            };
+            let solved = crate::multi::solve(&l, &options, &mut |_| {});
+            let Some(s) = solved.outcome.solution() else {
+                return Ok(());
+            };
+            let metric = if pushes { Metric::Pushes } else { Metric::Moves };
+            let input = padded(&l, &s.moves, at, Direction::from_index(d));
+            let report = run(&l, &input, metric);
+            prop_assert!(replays(&l, &report.solution));
+            prop_assert!(metric.cost(&report.solution) <= metric.cost(&report.input));
+            prop_assert!(metric.cost(&report.solution) <= metric.cost(s));
+            prop_assert!(Some(metric.cost(&report.solution)) >= reference(&l, metric));
+        }
+    }
+}
