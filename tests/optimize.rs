@@ -202,3 +202,43 @@ fn a_move_string_for_several_levels_is_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn solving_with_optimize_answers_shorter_and_never_worse() {
+    let levels = "samples/multi/collection.xsb";
+    let solve = |extra: &[&str]| -> Vec<Value> {
+        let out = bin()
+            .args(["--multi", "--fast", "--threads", "1", "--json", levels])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let plain = solve(&[]);
+    let optimized = solve(&["--optimize", "--time-limit", "20"]);
+    for (a, b) in plain.iter().zip(&optimized) {
+        assert_eq!(a["status"], b["status"]);
+        if a["status"] == "solved" {
+            assert!(moves(b) <= moves(a), "{a} {b}");
+        }
+    }
+    let pushes = solve(&["--optimize=pushes"]);
+    for (a, b) in plain.iter().zip(&pushes) {
+        assert!(b["pushes"].as_u64() <= a["pushes"].as_u64(), "{a} {b}");
+    }
+    let out = bin()
+        .args(["--multi", "--fast", "--optimize", levels])
+        .output()
+        .unwrap();
+    let answers = write(
+        &dir("solve"),
+        "answers.txt",
+        &String::from_utf8(out.stdout).unwrap(),
+    );
+    assert!(verified(Path::new(levels), answers.to_str().unwrap()));
+}

@@ -99,6 +99,10 @@ pub struct SolveArgs {
     /// After each answer, draw the board after every push (or every move).
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
     trace: Option<TraceArg>,
+    /// Multi-box: spend what is left of the time limit making the answer shorter, in moves
+    /// (then pushes) or in pushes (then moves), as `sokoban optimize` does.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "moves", value_name = "METRIC", requires = "multi")]
+    optimize: Option<optimize::MetricArg>,
     /// Multi-box: write the input collection back to OUT (SOK) with each solution found added
     /// as a `Solution` section under its level; titles, comments and layout are kept.
     #[arg(long, value_name = "OUT", requires = "multi")]

@@ -49,7 +49,9 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         progress.update(k, &level.name);
         let started = Instant::now();
         let solved = guarded(&level.name, || {
-            solve(level, &options, &mut |p| progress.search(&level.name, p))
+            let report = solve(level, &options, &mut |p| progress.search(&level.name, p));
+            let search = &mut |p: &_| progress.search(&level.name, p);
+            super::optimize::improve(args.optimize, level, report, &options, started, search)
         });
         let elapsed = started.elapsed();
         let report = match solved {

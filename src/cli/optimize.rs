@@ -14,7 +14,7 @@ use sokoban::level::{
     parse_levels,
 };
 use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
-use sokoban::multi::{Progress as SearchProgress, solve};
+use sokoban::multi::{Limits, MultiOptions, MultiReport, Progress as SearchProgress, solve};
 use sokoban::optimize::{Metric, OptimizeOptions, OptimizeReport, optimize, read_solution};
 use sokoban::output::{answer_line, json_record, limit_words};
 use std::io::{BufWriter, Write};
@@ -68,7 +68,7 @@ pub struct OptimizeArgs {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-enum MetricArg {
+pub enum MetricArg {
     /// fewest moves, then fewest pushes
     Moves,
     /// fewest pushes, then fewest moves
@@ -271,7 +271,7 @@ fn answer(
     // The time the `--fast` solve left.
     let options = match (start, options.limits.time) {
         (Start::Fast, Some(t)) => OptimizeOptions {
-            limits: sokoban::multi::Limits {
+            limits: Limits {
                 time: Some(
                     t.saturating_sub(started.elapsed())
                         .max(Duration::from_millis(1)),
@@ -299,7 +299,7 @@ fn search_args(args: &OptimizeArgs) -> SearchArgs {
     }
 }
 
-fn fast_options(args: &OptimizeArgs) -> Result<sokoban::multi::MultiOptions, CliError> {
+fn fast_options(args: &OptimizeArgs) -> Result<MultiOptions, CliError> {
     search_args(args).options(1)
 }
 
@@ -507,4 +507,48 @@ fn save(out: &Path, input: &Levels, blocks: Vec<(usize, String)>) -> Result<(), 
         output: out.display().to_string(),
         error,
     })
+}
+
+/// `--multi --optimize`: a solve's answer made shorter with the time it left
+/// (the push-optimal mark kept only while the push count stays).
+pub fn improve(
+    metric: Option<MetricArg>,
+    level: &Level,
+    report: MultiReport,
+    options: &MultiOptions,
+    started: Instant,
+    progress: &mut dyn FnMut(&SearchProgress),
+) -> MultiReport {
+    let (Some(metric), Some(found)) = (metric, report.outcome.solution()) else {
+        return report;
+    };
+    let time = options
+        .limits
+        .time
+        .map(|t| t.saturating_sub(started.elapsed()));
+    if interrupt::pressed() || time == Some(Duration::ZERO) {
+        return report;
+    }
+    let limits = Limits {
+        time,
+        ..options.limits.clone()
+    };
+    let metric = metric.into();
+    let Ok(better) = optimize(
+        level,
+        &found.moves,
+        &OptimizeOptions { metric, limits },
+        progress,
+    ) else {
+        return report;
+    };
+    let mut stats = report.stats;
+    stats.expanded += better.stats.expanded;
+    stats.generated += better.stats.generated;
+    stats.memory_bytes = stats.memory_bytes.max(better.stats.memory_bytes);
+    MultiReport {
+        optimal: report.optimal && better.solution.pushes == found.pushes,
+        outcome: Outcome::Solved(better.solution),
+        stats,
+    }
 }
