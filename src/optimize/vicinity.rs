@@ -4,12 +4,13 @@
 //! A round allows the positions whose boxes differ from some position of
 //! the path in at most `boxes` boxes, each at most `radius` squares from a
 //! box place of that position, and runs a Dijkstra over them on (box set,
-//! player cell) with the chosen metric's cost, walks measured exactly. The
-//! path itself lies inside, so a round never answers worse than its path;
+//! player cell) with the chosen metric's cost, walks measured exactly (an
+//! A*, in fact: each box's own pushes to its nearest goal bound what is left,
+//! and prune what cannot beat the path). The path itself lies inside, so a round never answers worse than its path;
 //! the caller grows the vicinity while rounds stop improving.
 
 use super::Metric;
-use super::walk::{Walker, live_cells};
+use super::walk::{Walker, goal_pushes};
 use crate::grid::{Direction, Grid};
 use crate::level::Level;
 use crate::moves::{Limit, Move};
@@ -166,12 +167,20 @@ fn pairs_within(grid: &Grid, off: &[u32], left: &[u32], radius: u32) -> bool {
     })
 }
 
+/// The least cost of `pushes` pushes, on either metric (each is a move too).
+fn bound(pushes: u32) -> u64 {
+    ((pushes as u64) << 32) | pushes as u64
+}
+
 /// A position reached: its box set lives in the arena at its index.
 #[derive(Clone, Copy)]
 struct Node {
     player: u32,
     parent: u32,
+    /// The cost so far.
     cost: u64,
+    /// The pushes left at least: each box's fewest to a goal, summed.
+    left: u32,
     /// The next node with the same hash.
     next: u32,
     /// The cell the box was pushed from, and the direction's index.
@@ -184,7 +193,7 @@ struct Node {
 pub(crate) struct Search<'l> {
     level: &'l Level,
     metric: Metric,
-    live: Vec<bool>,
+    goal_pushes: Vec<u32>,
     goal: Vec<bool>,
     boxed: Vec<bool>,
     walker: Walker,
@@ -207,7 +216,7 @@ impl<'l> Search<'l> {
         Search {
             level,
             metric,
-            live: live_cells(&level.grid, &level.goals),
+            goal_pushes: goal_pushes(&level.grid, &level.goals),
             goal,
             boxed: vec![false; cells],
             walker: Walker::new(cells),
@@ -238,14 +247,26 @@ impl<'l> Search<'l> {
         self.table.clear();
         self.open.clear();
         let start = &path[0];
-        self.add(start, level.player as u32, 0, NONE, (0, 0));
+        let left = start
+            .iter()
+            .map(|&b| self.goal_pushes[b as usize] as u64)
+            .sum::<u64>();
+        self.add(
+            start,
+            level.player as u32,
+            0,
+            left.min(u32::MAX as u64 / 2) as u32,
+            NONE,
+            (0, 0),
+        );
         let mut counts = Vec::new();
         let mut child = Vec::with_capacity(start.len());
-        while let Some(Reverse((cost, index))) = self.open.pop() {
+        while let Some(Reverse((estimate, index))) = self.open.pop() {
             let node = self.nodes[index as usize];
-            if node.closed || node.cost != cost {
+            if node.closed || estimate != node.cost + bound(node.left) {
                 continue;
             }
+            let cost = node.cost;
             self.nodes[index as usize].closed = true;
             effort.expanded += 1;
             if let Some(limit) =
@@ -269,11 +290,13 @@ impl<'l> Search<'l> {
                     let Some(walk) = self.walker.distance(side) else {
                         continue;
                     };
-                    if grid.is_wall(to) || self.boxed[to] || !self.live[to] {
+                    if grid.is_wall(to) || self.boxed[to] || self.goal_pushes[to] == u32::MAX {
                         continue;
                     }
                     let child_cost = cost + self.metric.push_cost(walk);
-                    if child_cost > ceiling {
+                    let left = (node.left + self.goal_pushes[to])
+                        .saturating_sub(self.goal_pushes[b as usize]);
+                    if child_cost + bound(left) > ceiling {
                         continue;
                     }
                     child.clear();
@@ -286,7 +309,7 @@ impl<'l> Search<'l> {
                         Some(k) => self.lower(k, child_cost, index, push),
                         None if near.contains(grid, &counts, b, to as u32, &child) => {
                             effort.generated += 1;
-                            self.add(&child, b, child_cost, index, push);
+                            self.add(&child, b, child_cost, left, index, push);
                         }
                         None => {}
                     }
@@ -327,7 +350,15 @@ impl<'l> Search<'l> {
         None
     }
 
-    fn add(&mut self, boxes: &[u32], player: u32, cost: u64, parent: u32, push: (u32, u8)) {
+    fn add(
+        &mut self,
+        boxes: &[u32],
+        player: u32,
+        cost: u64,
+        left: u32,
+        parent: u32,
+        push: (u32, u8),
+    ) {
         let index = self.nodes.len() as u32;
         let hash = self.hash(boxes, player);
         let next = self.table.insert(hash, index).unwrap_or(NONE);
@@ -336,12 +367,13 @@ impl<'l> Search<'l> {
             player,
             parent,
             cost,
+            left,
             next,
             from: push.0,
             dir: push.1,
             closed: false,
         });
-        self.open.push(Reverse((cost, index)));
+        self.open.push(Reverse((cost + bound(left), index)));
     }
 
     /// A cheaper way to a node met before.
@@ -353,7 +385,7 @@ impl<'l> Search<'l> {
         node.cost = cost;
         node.parent = parent;
         (node.from, node.dir) = push;
-        self.open.push(Reverse((cost, index)));
+        self.open.push(Reverse((cost + bound(node.left), index)));
     }
 
     fn solved(&self, index: u32) -> bool {

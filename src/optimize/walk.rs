@@ -77,27 +77,27 @@ impl Walker {
     }
 }
 
-/// Cells from which a box, alone on the board, can still be pushed to some
-/// goal: a push anywhere else loses the level.
-pub(crate) fn live_cells(grid: &Grid, goals: &[usize]) -> Vec<bool> {
-    let mut live = vec![false; grid.len()];
-    let mut queue: Vec<usize> = goals.to_vec();
+/// Per cell, the fewest pushes that take a box alone on the board from it
+/// to some goal (`u32::MAX` where none can: a push there loses the level).
+pub(crate) fn goal_pushes(grid: &Grid, goals: &[usize]) -> Vec<u32> {
+    let mut pushes = vec![u32::MAX; grid.len()];
+    let mut queue: std::collections::VecDeque<usize> = goals.iter().copied().collect();
     for &g in goals {
-        live[g] = true;
+        pushes[g] = 0;
     }
-    while let Some(to) = queue.pop() {
+    while let Some(to) = queue.pop_front() {
         for dir in Direction::ALL {
             // A box pushed in `dir` from `from` to `to`, the player behind it.
             let from = grid.step(to, dir.opposite());
-            if grid.is_wall(from) || live[from] {
+            if grid.is_wall(from) || pushes[from] != u32::MAX {
                 continue;
             }
             let behind = grid.step(from, dir.opposite());
             if grid.floor_at(behind) {
-                live[from] = true;
-                queue.push(from);
+                pushes[from] = pushes[to] + 1;
+                queue.push_back(from);
             }
         }
     }
-    live
+    pushes
 }
