@@ -259,8 +259,6 @@ impl<'l> Search<'l> {
             NONE,
             (0, 0),
         );
-        let mut counts = Vec::new();
-        let mut child = Vec::with_capacity(start.len());
         while let Some(Reverse((estimate, index))) = self.open.pop() {
             let node = self.nodes[index as usize];
             if node.closed || estimate != node.cost + bound(node.left) {
@@ -277,52 +275,63 @@ impl<'l> Search<'l> {
             if self.solved(index) {
                 return Ok(Some((cost, self.rebuild(index))));
             }
-            let boxes = self.boxes(index).to_vec();
-            near.counts(&boxes, &mut counts);
-            for &b in &boxes {
-                self.boxed[b as usize] = true;
-            }
-            self.walker.reach(grid, &self.boxed, node.player as usize);
-            for (j, &b) in boxes.iter().enumerate() {
-                for dir in Direction::ALL {
-                    let side = grid.step(b as usize, dir.opposite());
-                    let to = grid.step(b as usize, dir);
-                    let Some(walk) = self.walker.distance(side) else {
-                        continue;
-                    };
-                    if grid.is_wall(to) || self.boxed[to] || self.goal_pushes[to] == u32::MAX {
-                        continue;
-                    }
-                    let child_cost = cost + self.metric.push_cost(walk);
-                    let left = (node.left + self.goal_pushes[to])
-                        .saturating_sub(self.goal_pushes[b as usize]);
-                    if child_cost + bound(left) > ceiling {
-                        continue;
-                    }
-                    child.clear();
-                    child.extend_from_slice(&boxes);
-                    child[j] = to as u32;
-                    child.sort_unstable();
-                    let push = (b, dir.index() as u8);
-                    let found = self.find(&child, b);
-                    match found {
-                        Some(k) => self.lower(k, child_cost, index, push),
-                        None if near.contains(grid, &counts, b, to as u32, &child) => {
-                            effort.generated += 1;
-                            self.add(&child, b, child_cost, left, index, push);
-                        }
-                        None => {}
-                    }
-                }
-            }
-            for &b in &boxes {
-                self.boxed[b as usize] = false;
-            }
+            self.expand(index, &near, ceiling, effort);
             if let Some(limit) = effort.limits.nodes_reached(effort.generated) {
                 return Err(limit);
             }
         }
         Ok(None)
+    }
+
+    /// Generates the children of node `index` that lie in the vicinity and
+    /// may beat `ceiling`.
+    fn expand(&mut self, index: u32, near: &Near, ceiling: u64, effort: &mut Effort) {
+        let grid = &self.level.grid;
+        let node = self.nodes[index as usize];
+        let cost = node.cost;
+        let mut counts = Vec::new();
+        let mut child = Vec::with_capacity(self.level.boxes.len());
+        let boxes = self.boxes(index).to_vec();
+        near.counts(&boxes, &mut counts);
+        for &b in &boxes {
+            self.boxed[b as usize] = true;
+        }
+        self.walker.reach(grid, &self.boxed, node.player as usize);
+        for (j, &b) in boxes.iter().enumerate() {
+            for dir in Direction::ALL {
+                let side = grid.step(b as usize, dir.opposite());
+                let to = grid.step(b as usize, dir);
+                let Some(walk) = self.walker.distance(side) else {
+                    continue;
+                };
+                if grid.is_wall(to) || self.boxed[to] || self.goal_pushes[to] == u32::MAX {
+                    continue;
+                }
+                let child_cost = cost + self.metric.push_cost(walk);
+                let left =
+                    (node.left + self.goal_pushes[to]).saturating_sub(self.goal_pushes[b as usize]);
+                if child_cost + bound(left) > ceiling {
+                    continue;
+                }
+                child.clear();
+                child.extend_from_slice(&boxes);
+                child[j] = to as u32;
+                child.sort_unstable();
+                let push = (b, dir.index() as u8);
+                let found = self.find(&child, b);
+                match found {
+                    Some(k) => self.lower(k, child_cost, index, push),
+                    None if near.contains(grid, &counts, b, to as u32, &child) => {
+                        effort.generated += 1;
+                        self.add(&child, b, child_cost, left, index, push);
+                    }
+                    None => {}
+                }
+            }
+        }
+        for &b in &boxes {
+            self.boxed[b as usize] = false;
+        }
     }
 
     fn hash(&self, boxes: &[u32], player: u32) -> u64 {
