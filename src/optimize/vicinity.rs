@@ -63,8 +63,7 @@ impl Effort<'_> {
 /// position stand where some path position had them.
 struct Near<'p> {
     placements: &'p [Vec<u32>],
-    /// Per cell, its row in `marks`, or `NONE` when no position of the path
-    /// has a box there.
+    /// Per cell, its row in `marks`.
     row: Vec<u32>,
     /// Rows of one byte per path position: 1 where the cell holds a box.
     marks: Vec<u8>,
@@ -76,11 +75,12 @@ const NONE: u32 = u32::MAX;
 impl<'p> Near<'p> {
     fn new(cells: usize, placements: &'p [Vec<u32>], vicinity: Vicinity) -> Near<'p> {
         let len = placements.len();
-        let mut row = vec![NONE; cells];
-        let mut marks = Vec::new();
+        // Row 0 is all zeros: the row of every cell no path position boxes.
+        let mut row = vec![0; cells];
+        let mut marks = vec![0; len];
         for (i, placement) in placements.iter().enumerate() {
             for &b in placement {
-                if row[b as usize] == NONE {
+                if row[b as usize] == 0 {
                     row[b as usize] = (marks.len() / len) as u32;
                     marks.resize(marks.len() + len, 0);
                 }
@@ -95,12 +95,10 @@ impl<'p> Near<'p> {
         }
     }
 
-    fn marks_of(&self, cell: u32) -> Option<&[u8]> {
+    fn marks_of(&self, cell: u32) -> &[u8] {
         let len = self.placements.len();
-        match self.row[cell as usize] {
-            NONE => None,
-            r => Some(&self.marks[r as usize * len..(r as usize + 1) * len]),
-        }
+        let r = self.row[cell as usize] as usize;
+        &self.marks[r * len..(r + 1) * len]
     }
 
     /// Per path position, how many of `boxes` stand on its places.
@@ -108,10 +106,8 @@ impl<'p> Near<'p> {
         counts.clear();
         counts.resize(self.placements.len(), 0);
         for &b in boxes {
-            if let Some(marks) = self.marks_of(b) {
-                for (c, &m) in counts.iter_mut().zip(marks) {
-                    *c += m as u16;
-                }
+            for (c, &m) in counts.iter_mut().zip(self.marks_of(b)) {
+                *c += m as u16;
             }
         }
     }
@@ -121,13 +117,8 @@ impl<'p> Near<'p> {
     fn contains(&self, grid: &Grid, counts: &[u16], from: u32, to: u32, child: &[u32]) -> bool {
         let need = (child.len() as u32).saturating_sub(self.vicinity.boxes) as u16;
         let (left, came) = (self.marks_of(from), self.marks_of(to));
-        for (i, &count) in counts.iter().enumerate() {
-            let count = count - left.map_or(0, |m| m[i] as u16) + came.map_or(0, |m| m[i] as u16);
-            if count >= need && self.within_radius(grid, i, child) {
-                return true;
-            }
-        }
-        false
+        let matched = |i: usize| counts[i] + came[i] as u16 - left[i] as u16;
+        (0..counts.len()).any(|i| matched(i) >= need && self.within_radius(grid, i, child))
     }
 
     /// True when the boxes of `child` off the places of path position `i`
@@ -139,7 +130,7 @@ impl<'p> Near<'p> {
         let off: Vec<u32> = child
             .iter()
             .copied()
-            .filter(|&b| self.marks_of(b).is_none_or(|m| m[i] == 0))
+            .filter(|&b| self.marks_of(b)[i] == 0)
             .collect();
         let left: Vec<u32> = self.placements[i]
             .iter()
@@ -292,7 +283,6 @@ impl<'l> Search<'l> {
         let mut counts = Vec::new();
         let mut child = Vec::with_capacity(self.level.boxes.len());
         let boxes = self.boxes(index).to_vec();
-        near.counts(&boxes, &mut counts);
         for &b in &boxes {
             self.boxed[b as usize] = true;
         }
@@ -318,14 +308,17 @@ impl<'l> Search<'l> {
                 child[j] = to as u32;
                 child.sort_unstable();
                 let push = (b, dir.index() as u8);
-                let found = self.find(&child, b);
-                match found {
-                    Some(k) => self.lower(k, child_cost, index, push),
-                    None if near.contains(grid, &counts, b, to as u32, &child) => {
-                        effort.generated += 1;
-                        self.add(&child, b, child_cost, left, index, push);
-                    }
-                    None => {}
+                if let Some(k) = self.find(&child, b) {
+                    self.lower(k, child_cost, index, push);
+                    continue;
+                }
+                // Counted once, and only for a node with a new child.
+                if counts.is_empty() {
+                    near.counts(&boxes, &mut counts);
+                }
+                if near.contains(grid, &counts, b, to as u32, &child) {
+                    effort.generated += 1;
+                    self.add(&child, b, child_cost, left, index, push);
                 }
             }
         }
