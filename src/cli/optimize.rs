@@ -180,7 +180,8 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.save_solutions {
         save(path, &input, blocks.into_iter().flatten().collect())?;
     }
-    if answered + failed < levels.len() {
+    // Ctrl-C during the last level still printed what it had found.
+    if answered + failed < levels.len() || interrupt::pressed() {
         interrupt::note(answered, levels.len());
         return Ok(Status::Interrupted.into());
     }
@@ -465,7 +466,7 @@ fn print_stats(level: &Level, answer: &Answer, elapsed: Duration) {
     let (a, b) = (&report.input, &report.solution);
     let stats = &report.stats;
     let stopped = report.limit.as_ref().map_or(String::new(), |l| {
-        format!(", stopped by the {}", limit_words(l))
+        format!(", cut short ({})", limit_words(l))
     });
     eprintln!(
         "{}: {} {} moves {} pushes -> {} moves {} pushes, rounds {} ({} better), expanded {}, \
