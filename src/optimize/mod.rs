@@ -4,10 +4,11 @@
 //! and by pushes, while the solvers answer with few pushes and whatever
 //! walks that push order takes (`--fast`: far from either). This module
 //! takes any solution and returns one at least as good on the chosen
-//! metric: [`optimize`] runs the [`vicinity`] search around the solution's
-//! path in rounds that stray further from it while time lasts, each round
-//! starting from the best solution so far. Every answer is replayed before
-//! it is returned.
+//! metric: [`optimize`] runs the vicinity search (`vicinity.rs`) around
+//! the solution's path in rounds that stray further from it while time
+//! lasts, each round starting from the best solution so far; with pushes
+//! as the metric, push-optimal A* gets the first share of the time. Every
+//! answer is replayed before it is returned.
 
 mod path;
 mod vicinity;
