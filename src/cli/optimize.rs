@@ -172,6 +172,7 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
         progress.print(&mut out, |out| {
             print(out, args, level, &answer, elapsed, one)
         })?;
+        out.flush()?;
         if interrupt::pressed() {
             break;
         }
