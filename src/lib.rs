@@ -11,6 +11,7 @@
 //! - [`moves`]: notations, replay and verification of move strings.
 //! - `play` (the default feature of that name): the terminal game's state,
 //!   solver helper and drawing.
+//! - [`optimize`]: shorter solutions (moves or pushes) from a given one.
 
 #[doc(hidden)]
 pub mod fuzzing;
@@ -18,6 +19,7 @@ pub mod grid;
 pub mod level;
 pub mod moves;
 pub mod multi;
+pub mod optimize;
 pub mod output;
 #[cfg(feature = "play")]
 pub mod play;

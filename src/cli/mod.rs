@@ -10,6 +10,7 @@ mod judge;
 mod lane;
 mod memory;
 mod multi;
+mod optimize;
 #[cfg(feature = "play")]
 mod play;
 mod progress;
@@ -59,6 +60,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Rewrite levels in another format.
     Convert(convert::ConvertArgs),
+    /// Shorter solutions, in moves or pushes, from given ones or the `--fast` answer.
+    Optimize(optimize::OptimizeArgs),
     /// Play levels in the terminal, with undo, hints, solutions and replays.
     #[cfg(feature = "play")]
     Play(play::PlayArgs),
@@ -99,6 +102,10 @@ pub struct SolveArgs {
     /// After each answer, draw the board after every push (or every move).
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
     trace: Option<TraceArg>,
+    /// Multi-box: spend what is left of the time limit making the answer shorter, in moves
+    /// (then pushes) or in pushes (then moves), as `sokoban optimize` does.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "moves", value_name = "METRIC", requires = "multi")]
+    optimize: Option<optimize::MetricArg>,
     /// Multi-box: write the input collection back to OUT (SOK) with each solution found added
     /// as a `Solution` section under its level; titles, comments and layout are kept.
     #[arg(long, value_name = "OUT", requires = "multi")]
@@ -294,6 +301,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Verify(args)) => verify::run(&args),
         Some(Command::Convert(args)) => convert::run(&args),
+        Some(Command::Optimize(args)) => optimize::run(&args),
         #[cfg(feature = "play")]
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Completions(args)) => shell::completions(&args),

@@ -14,6 +14,7 @@ use sokoban::tools::bench::{MultiRow, multi_record};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Instant;
 
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let options = args.search.options(1)?;
@@ -45,7 +46,12 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         flush_each: true,
     };
     let solve_one = |level: &Level, progress: &Progress| {
-        timed(|| solve(level, &options, &mut |p| progress.search(&level.name, p)))
+        timed(|| {
+            let started = Instant::now();
+            let report = solve(level, &options, &mut |p| progress.search(&level.name, p));
+            let search = &mut |p: &_| progress.search(&level.name, p);
+            super::optimize::improve(args.optimize, level, report, &options, started, search)
+        })
     };
     let answers = Answers { args, one, saving };
     driver.run(levels, solve_one, answers)

@@ -1,0 +1,476 @@
+//! Shorter solutions from a given one, in moves or in pushes.
+//!
+//! Solution archives keep the best known solution of every level by moves
+//! and by pushes, while the solvers answer with few pushes and whatever
+//! walks that push order takes (`--fast`: far from either). This module
+//! takes any solution and returns one at least as good on the chosen
+//! metric: [`optimize`] runs the vicinity search (`vicinity.rs`) around
+//! the solution's path in rounds that stray further from it while time
+//! lasts, each round starting from the best solution so far; with pushes
+//! as the metric, push-optimal A* gets the first share of the time. Every
+//! answer is replayed before it is returned.
+
+mod path;
+mod vicinity;
+mod walk;
+
+pub use vicinity::Vicinity;
+
+use crate::level::Level;
+use crate::moves::{Illegal, Limit, Move, Solution, replay};
+use crate::multi::{Limits, Progress};
+use path::Path;
+use std::time::Instant;
+use thiserror::Error;
+use vicinity::{Effort, Search};
+
+/// What "shorter" means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Metric {
+    /// Fewest moves, then fewest pushes.
+    #[default]
+    Moves,
+    /// Fewest pushes, then fewest moves.
+    Pushes,
+}
+
+impl Metric {
+    /// A solution's cost: the metric's count in the high half, the other
+    /// count in the low half, so that integers compare as the metric does.
+    pub fn cost(self, s: &Solution) -> u64 {
+        let moves = s.pushes + s.walks;
+        match self {
+            Metric::Moves => (moves << 32) | s.pushes,
+            Metric::Pushes => (s.pushes << 32) | moves,
+        }
+    }
+
+    /// The cost of a push after a walk of `walk` steps.
+    fn push_cost(self, walk: u32) -> u64 {
+        let moves = walk as u64 + 1;
+        match self {
+            Metric::Moves => (moves << 32) | 1,
+            Metric::Pushes => (1 << 32) | moves,
+        }
+    }
+}
+
+/// What to optimize, and within which limits (time, nodes and memory for
+/// the whole level; Ctrl-C stops it with what was found).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OptimizeOptions {
+    pub metric: Metric,
+    pub limits: Limits,
+}
+
+/// The rounds, vicinities growing; a round that improves is run again
+/// around its answer before the next one.
+pub const ROUNDS: [Vicinity; 7] = [
+    Vicinity {
+        boxes: 1,
+        radius: 2,
+    },
+    Vicinity {
+        boxes: 1,
+        radius: 4,
+    },
+    Vicinity {
+        boxes: 2,
+        radius: 2,
+    },
+    Vicinity {
+        boxes: 1,
+        radius: u32::MAX,
+    },
+    Vicinity {
+        boxes: 2,
+        radius: 4,
+    },
+    Vicinity {
+        boxes: 3,
+        radius: 2,
+    },
+    Vicinity {
+        boxes: 3,
+        radius: 4,
+    },
+];
+
+/// Counters of an optimization.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptimizeStats {
+    /// Rounds finished.
+    pub rounds: u32,
+    /// Rounds that found a better solution.
+    pub improvements: u32,
+    pub expanded: u64,
+    pub generated: u64,
+    /// The largest a round's tables grew, in bytes.
+    pub memory_bytes: usize,
+    /// The widest vicinity searched to the end, if any.
+    pub widest: Option<Vicinity>,
+}
+
+/// The answer of an optimization.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptimizeReport {
+    /// The given solution, cut at the push that solves the level.
+    pub input: Solution,
+    /// The best solution found: never worse than `input` on the metric.
+    pub solution: Solution,
+    /// What ended the rounds before the last one finished, if anything.
+    pub limit: Option<Limit>,
+    pub stats: OptimizeStats,
+}
+
+/// Why a given solution cannot be optimized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum OptimizeError {
+    #[error("the given solution's move {index} {why}")]
+    Illegal { index: usize, why: Illegal },
+    #[error("the given solution does not solve the level")]
+    Unsolved,
+}
+
+/// Optimizes the solution `moves` of `level`.
+///
+/// ```
+/// use sokoban::level::parse_xsb;
+/// use sokoban::moves::parse_moves;
+/// use sokoban::optimize::{optimize, OptimizeOptions};
+///
+/// let level = &parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
+/// let long = parse_moves("RRlrR").unwrap();
+/// let report = optimize(level, &long, &OptimizeOptions::default(), &mut |_| {}).unwrap();
+/// assert_eq!((report.solution.pushes, report.solution.walks), (3, 0));
+/// ```
+pub fn optimize(
+    level: &Level,
+    moves: &[Move],
+    options: &OptimizeOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<OptimizeReport, OptimizeError> {
+    let mut best = Path::read(level, moves)?;
+    let input = best.solution.clone();
+    let metric = options.metric;
+    let mut effort = Effort {
+        limits: &options.limits,
+        started: Instant::now(),
+        expanded: 0,
+        generated: 0,
+        memory_peak: 0,
+        progress,
+    };
+    let mut stats = OptimizeStats::default();
+    if metric == Metric::Pushes
+        && let Some(fewer) = fewest_pushes(level, &options.limits, &mut effort, &best.solution)
+    {
+        stats.improvements += 1;
+        best = fewer;
+    }
+    let mut search = Search::new(level, metric);
+    let mut limit = None;
+    let mut round = 0;
+    while round < ROUNDS.len() && best.solution.pushes > 0 {
+        let ceiling = metric.cost(&best.solution);
+        match search.round(&best.placements, ROUNDS[round], ceiling, &mut effort) {
+            Err(reached) => {
+                limit = Some(reached);
+                break;
+            }
+            Ok(found) => {
+                stats.rounds += 1;
+                stats.widest = Some(ROUNDS[round]);
+                match found.and_then(|(_, moves)| checked(level, &moves, metric, ceiling)) {
+                    Some(better) => {
+                        stats.improvements += 1;
+                        best = better;
+                    }
+                    None => round += 1,
+                }
+            }
+        }
+    }
+    stats.expanded = effort.expanded;
+    stats.generated = effort.generated;
+    stats.memory_bytes = effort.memory_peak;
+    Ok(OptimizeReport {
+        input,
+        solution: best.solution,
+        limit,
+        stats,
+    })
+}
+
+/// Nodes the push-optimal A* may generate when no time limit shares the
+/// time out.
+const ASTAR_NODES: u64 = 1_000_000;
+
+/// The push-optimal A*'s answer, when it finds one with fewer pushes than
+/// `best` in a quarter of the time (or [`ASTAR_NODES`] nodes): rounds then take it
+/// from there, where a path with more pushes could not reach it.
+fn fewest_pushes(
+    level: &Level,
+    limits: &Limits,
+    effort: &mut Effort,
+    best: &Solution,
+) -> Option<Path> {
+    let limits = Limits {
+        time: limits.time.map(|t| t / 4),
+        max_nodes: Some(limits.max_nodes.unwrap_or(ASTAR_NODES).min(ASTAR_NODES)),
+        max_memory: limits.max_memory,
+    };
+    let options = crate::multi::MultiOptions {
+        limits,
+        ..Default::default()
+    };
+    let report = crate::multi::solve(level, &options, effort.progress);
+    effort.expanded += report.stats.expanded;
+    effort.generated += report.stats.generated;
+    effort.memory_peak = effort.memory_peak.max(report.stats.memory_bytes);
+    let found = report.outcome.solution()?;
+    let cost = Metric::Pushes.cost(best);
+    checked(level, &found.moves, Metric::Pushes, cost)
+}
+
+/// `moves` as a path, when they replay strictly, solve the level and cost
+/// less than `ceiling`.
+fn checked(level: &Level, moves: &[Move], metric: Metric, ceiling: u64) -> Option<Path> {
+    let end = replay(
+        &level.grid,
+        level.player,
+        &level.boxes,
+        moves,
+        crate::moves::Notation::Nsew,
+    )
+    .ok()?;
+    if !end.solved(&level.goals) {
+        return None;
+    }
+    let path = Path::read(level, moves).ok()?;
+    (metric.cost(&path.solution) < ceiling).then_some(path)
+}
+
+/// A given solution as [`optimize`] reads it: the moves up to the push that
+/// solves the level, each letter's case set by what the step does.
+pub fn read_solution(level: &Level, moves: &[Move]) -> Result<Solution, OptimizeError> {
+    Path::read(level, moves).map(|path| path.solution)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Direction;
+    use crate::level::parse_xsb;
+    use crate::moves::{Notation, format_moves, parse_moves};
+    use crate::rng::Rng;
+    use proptest::prelude::*;
+    use std::collections::{BTreeSet, BinaryHeap, HashMap};
+
+    fn level(text: &str) -> Level {
+        parse_xsb(text.as_bytes(), 1000).unwrap().remove(0)
+    }
+
+    fn run(level: &Level, moves: &[Move], metric: Metric) -> OptimizeReport {
+        let options = OptimizeOptions {
+            metric,
+            ..OptimizeOptions::default()
+        };
+        optimize(level, moves, &options, &mut |_| {}).unwrap()
+    }
+
+    /// The best cost by a plain Dijkstra over every (player, boxes), one
+    /// step at a time: written to be obviously right, for tiny levels.
+    fn reference(level: &Level, metric: Metric) -> Option<u64> {
+        let g = &level.grid;
+        let start = (
+            level.player,
+            level.boxes.iter().copied().collect::<BTreeSet<_>>(),
+        );
+        let mut best = HashMap::from([(start.clone(), 0u64)]);
+        let mut open = BinaryHeap::from([std::cmp::Reverse((0u64, start))]);
+        while let Some(std::cmp::Reverse((cost, (p, boxes)))) = open.pop() {
+            if best[&(p, boxes.clone())] < cost {
+                continue;
+            }
+            if level.goals.iter().all(|g| boxes.contains(g)) {
+                return Some(cost);
+            }
+            for d in Direction::ALL {
+                let q = g.step(p, d);
+                if g.is_wall(q) {
+                    continue;
+                }
+                let mut next = boxes.clone();
+                let push = boxes.contains(&q);
+                if push {
+                    let beyond = g.step(q, d);
+                    if g.is_wall(beyond) || boxes.contains(&beyond) {
+                        continue;
+                    }
+                    next.remove(&q);
+                    next.insert(beyond);
+                }
+                let step = Solution {
+                    moves: Vec::new(),
+                    pushes: push as u64,
+                    walks: !push as u64,
+                };
+                let c = cost + metric.cost(&step);
+                if best.get(&(q, next.clone())).is_none_or(|&b| c < b) {
+                    best.insert((q, next.clone()), c);
+                    open.push(std::cmp::Reverse((c, (q, next))));
+                }
+            }
+        }
+        None
+    }
+
+    fn replays(level: &Level, s: &Solution) -> bool {
+        replay(
+            &level.grid,
+            level.player,
+            &level.boxes,
+            &s.moves,
+            Notation::Nsew,
+        )
+        .is_ok_and(|end| end.solved(&level.goals))
+    }
+
+    #[test]
+    fn a_detour_is_dropped() {
+        let l = level("#######\n#@$  .#\n#######");
+        let report = run(&l, &parse_moves("RweRlrR").unwrap(), Metric::Moves);
+        assert_eq!(format_moves(&report.solution.moves, Notation::Nsew), "EEE");
+        assert_eq!((report.input.pushes, report.input.walks), (3, 4));
+    }
+
+    #[test]
+    fn a_shorter_push_order_is_found_from_a_long_one() {
+        // Pushing the far box first walks around twice; the best order
+        // takes the near box on the way.
+        let l = level("########\n#.   $@#\n#  #$  #\n#.     #\n########");
+        let long = parse_moves("swswwwnneeSesWWWeeeennLLLL").unwrap();
+        let long = read_solution(&l, &long).unwrap();
+        for metric in [Metric::Moves, Metric::Pushes] {
+            let report = run(&l, &long.moves, metric);
+            assert!(replays(&l, &report.solution));
+            assert_eq!(Some(metric.cost(&report.solution)), reference(&l, metric));
+            assert!(metric.cost(&report.solution) < metric.cost(&long));
+        }
+    }
+
+    #[test]
+    fn with_pushes_as_the_metric_a_push_back_and_forth_is_dropped() {
+        let l = level("#######\n#@$  .#\n#     #\n#######");
+        let long = parse_moves("RRseenLLswwnRRR").unwrap();
+        let report = run(&l, &long, Metric::Pushes);
+        assert_eq!((report.input.pushes, report.solution.pushes), (7, 3));
+        assert_eq!(report.solution.walks, 0);
+        assert!(replays(&l, &report.solution));
+    }
+
+    #[test]
+    fn wrong_solutions_are_refused() {
+        let l = level("#######\n#@$  .#\n#######");
+        let refused = |m: &str| {
+            optimize(
+                &l,
+                &parse_moves(m).unwrap(),
+                &OptimizeOptions::default(),
+                &mut |_| {},
+            )
+        };
+        assert_eq!(refused("RR"), Err(OptimizeError::Unsolved));
+        assert!(matches!(
+            refused("w"),
+            Err(OptimizeError::Illegal { index: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn a_node_limit_keeps_the_input() {
+        let l = level("########\n#.   $@#\n#  #$  #\n#.     #\n########");
+        let long = parse_moves("swswwwnneeSesWWWeeeennLLLL").unwrap();
+        let options = OptimizeOptions {
+            limits: Limits {
+                max_nodes: Some(1),
+                ..Limits::default()
+            },
+            ..OptimizeOptions::default()
+        };
+        let report = optimize(&l, &long, &options, &mut |_| {}).unwrap();
+        assert_eq!(report.limit, Some(Limit::Nodes(1)));
+        assert!(Metric::Moves.cost(&report.solution) <= Metric::Moves.cost(&report.input));
+    }
+
+    /// A random small level of two boxes, as XSB text.
+    fn random_level(seed: u64) -> String {
+        let mut rng = Rng::new(seed);
+        let (rows, cols) = (7, 8);
+        let mut cells = vec![vec!['#'; cols]; rows];
+        for row in cells.iter_mut().take(rows - 1).skip(1) {
+            for c in row.iter_mut().take(cols - 1).skip(1) {
+                *c = if rng.chance(8) { '#' } else { ' ' };
+            }
+        }
+        for piece in ['@', '$', '$', '.', '.'] {
+            loop {
+                let (r, c) = (1 + rng.below(rows - 2), 1 + rng.below(cols - 2));
+                if cells[r][c] == ' ' {
+                    cells[r][c] = piece;
+                    break;
+                }
+            }
+        }
+        let rows: Vec<String> = cells.iter().map(|r| r.iter().collect()).collect();
+        rows.join("\n")
+    }
+
+    /// `moves` with a walk there and back inserted before move `at` where the
+    /// player can step into `dir`.
+    fn padded(level: &Level, moves: &[Move], at: usize, dir: Direction) -> Vec<Move> {
+        let at = at.min(moves.len());
+        let pos = replay(
+            &level.grid,
+            level.player,
+            &level.boxes,
+            &moves[..at],
+            Notation::Nsew,
+        )
+        .unwrap();
+        let next = level.grid.step(pos.player, dir);
+        let mut out = moves[..at].to_vec();
+        if level.grid.is_floor(next) && !pos.has_box(next) {
+            out.extend([Move::walk(dir), Move::walk(dir.opposite())]);
+        }
+        out.extend_from_slice(&moves[at..]);
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+        #[test]
+        fn answers_replay_and_are_never_worse(seed in any::<u64>(), at in 0usize..40, d in 0usize..4, pushes in any::<bool>()) {
+            let Ok(mut levels) = parse_xsb(random_level(seed).as_bytes(), 1000) else {
+                return Ok(());
+            };
+            let l = levels.remove(0);
+            let options = crate::multi::MultiOptions {
+                limits: Limits { max_nodes: Some(20_000), ..Limits::default() },
+                ..Default::default()
+            };
+            let solved = crate::multi::solve(&l, &options, &mut |_| {});
+            let Some(s) = solved.outcome.solution() else {
+                return Ok(());
+            };
+            let metric = if pushes { Metric::Pushes } else { Metric::Moves };
+            let input = padded(&l, &s.moves, at, Direction::from_index(d));
+            let report = run(&l, &input, metric);
+            prop_assert!(replays(&l, &report.solution));
+            prop_assert!(metric.cost(&report.solution) <= metric.cost(&report.input));
+            prop_assert!(metric.cost(&report.solution) <= metric.cost(s));
+            prop_assert!(Some(metric.cost(&report.solution)) >= reference(&l, metric));
+        }
+    }
+}
