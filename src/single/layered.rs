@@ -342,7 +342,7 @@ impl<'a> Search<'a> {
             }
             let arrived = Direction::from_index(e).opposite();
             // Sides are indexed by where the player stands: the opposite of the push.
-            let row = self.sides.from_side(b, arrived, stand_mask(want));
+            let row = self.sides.walks_from_side(b, arrived, stand_mask(want));
             for d in 0..4 {
                 if want & (1 << d) == 0 {
                     continue;

@@ -9,11 +9,11 @@
 //! the player stands on matters ([`sides`]).
 
 pub mod bound;
-pub mod cut;
-pub mod dijkstra;
-pub mod flood;
-pub mod layered;
-pub mod sides;
+pub(crate) mod cut;
+pub(crate) mod dijkstra;
+pub(crate) mod flood;
+pub(crate) mod layered;
+pub(crate) mod sides;
 
 use crate::level::Maze;
 use crate::moves::{Limit, Outcome, Solution};

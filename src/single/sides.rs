@@ -78,14 +78,14 @@ impl<'g> SideDistances<'g> {
     /// Steps from side `a` to side `b` of a box on `cell`, or `None` when either
     /// side is wall or the box separates them. `cell` must be in the component.
     pub fn distance(&mut self, cell: usize, a: Direction, b: Direction) -> Option<u64> {
-        self.from_side(cell, a, 1 << b.index())[b.index()]
+        self.walks_from_side(cell, a, 1 << b.index())[b.index()]
     }
 
     /// Steps from side `a` to every side in `want` (bit `i` for the side in
     /// direction `i`); `None` for sides not wanted, walled or cut off.
     /// Asking for several sides at once lets one search answer them all.
     #[inline]
-    pub fn from_side(&mut self, cell: usize, a: Direction, want: u8) -> [Option<u64>; 4] {
+    pub fn walks_from_side(&mut self, cell: usize, a: Direction, want: u8) -> [Option<u64>; 4] {
         let mut out = [None; 4];
         let mut pending = 0u8;
         for b in Direction::ALL {
