@@ -29,6 +29,14 @@ pub trait Collection {
     /// How the answer's search ended.
     fn outcome(answer: &Self::Answer) -> &Outcome;
 
+    /// True when Ctrl-C came while `answer` was worked out and it is final
+    /// all the same (a search that improves a solution it already holds):
+    /// it is printed, nothing after it is, and the run ends as interrupted,
+    /// even when it was the last.
+    fn cut_short(_answer: &Self::Answer) -> bool {
+        false
+    }
+
     /// Prints what comes before the first answer (a table's header).
     fn start(&mut self, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())
@@ -115,6 +123,22 @@ enum Slot<I, A> {
 }
 
 impl Driver {
+    /// A run over `total` levels solved in turn, as solving and optimizing
+    /// do: a spinner for one level, else a bar; Ctrl-C stops it; every
+    /// answer flushed.
+    pub fn levels(total: usize) -> Driver {
+        Driver {
+            progress: if total == 1 {
+                Progress::spinner()
+            } else {
+                Progress::new(total)
+            },
+            jobs: None,
+            ctrl_c: true,
+            flush_each: true,
+        }
+    }
+
     /// Solves each of `items` (each with its index in the whole input) with
     /// `solve`, prints them through `mode`, and gives the exit status.
     pub fn run<C: Collection>(
@@ -283,9 +307,10 @@ impl<'a, C: Collection> InOrder<'a, C> {
 
     /// Prints what follows the answers; the run's exit status.
     fn end(self, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+        let stopped = self.stopped();
         self.mode.finish(out)?;
         out.flush()?;
-        if self.next < self.total {
+        if self.next < self.total || stopped {
             interrupt::note(self.answered, self.total);
             return Ok(Status::Interrupted.into());
         }
@@ -295,7 +320,8 @@ impl<'a, C: Collection> InOrder<'a, C> {
         Ok(Status::limited_if(self.limited))
     }
 
-    /// True when the item printed next was cut short: nothing more is.
+    /// True when the item printed next was cut short (or the one printed
+    /// last: [`Collection::cut_short`]): nothing more is.
     fn stopped(&self) -> bool {
         self.cut == Some(self.next)
     }
@@ -316,6 +342,10 @@ impl<'a, C: Collection> InOrder<'a, C> {
         };
         self.answered += 1;
         self.limited |= matches!(C::outcome(&answer), Outcome::Limit(_));
+        if C::cut_short(&answer) {
+            // The item after this one is the first cut short.
+            self.cut = Some(self.next);
+        }
         if self.next == self.total {
             // Gone before the last answer, so the bar does not flash back.
             self.progress.finish();

@@ -35,16 +35,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     };
     let one = levels.len() == 1;
     let levels = select(args.shard, levels);
-    let driver = Driver {
-        progress: if levels.len() == 1 {
-            Progress::spinner()
-        } else {
-            Progress::new(levels.len())
-        },
-        jobs: None,
-        ctrl_c: true,
-        flush_each: true,
-    };
+    let driver = Driver::levels(levels.len());
     let solve_one = |level: &Level, progress: &Progress| {
         timed(|| {
             let started = Instant::now();

@@ -1,23 +1,22 @@
 //! `sokoban optimize`: shorter solutions of levels, from given ones or from
 //! the `--fast` answer, printed in the solver's shapes.
 
+use super::collect::{Collection, Driver, Named, Timed, timed};
 use super::interrupt;
-use super::lane::{failure, guarded};
 use super::progress::Progress;
-use super::{
-    CliError, FormatArg, MethodArg, NotationArg, SearchArgs, Status, read_file, read_inputs,
-};
+use super::{CliError, FormatArg, MethodArg, NotationArg, SearchArgs, read_file, read_inputs};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sokoban::level::{
-    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, insert_after_lines, parse_entries,
-    parse_levels,
+    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, insert_after_lines, maze_name,
+    parse_entries, parse_levels,
 };
 use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
 use sokoban::multi::{Limits, MultiOptions, MultiReport, Progress as SearchProgress, solve};
 use sokoban::optimize::{Metric, OptimizeOptions, OptimizeReport, optimize, read_solution};
 use sokoban::output::{LevelRecord, answer_line, write_json_line};
-use std::io::{BufWriter, Write};
+use sokoban::tools::answers::{answer_to, answers_by_name};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -110,86 +109,114 @@ impl Start {
     }
 }
 
+/// A level and the solutions to start from.
+struct Task {
+    level: Level,
+    start: Start,
+    candidates: Vec<String>,
+}
+
+impl Named for Task {
+    fn name(&self) -> &str {
+        &self.level.name
+    }
+}
+
 /// One level's result.
-enum Answer {
-    /// No solution to start from: what the `--fast` solve said.
-    Unstarted(Outcome),
-    Optimized(Start, OptimizeReport),
+struct Answer {
+    /// The optimized solution, or what the `--fast` solve said when there
+    /// was no solution to start from.
+    outcome: Outcome,
+    /// Where the start came from, and the optimizing, when there was a start.
+    optimized: Option<(Start, OptimizeReport)>,
 }
 
 pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
-    let input = read_levels(args)?;
-    let given = match &args.solutions {
+    let mut input = read_levels(args)?;
+    let tasks = tasks(args, &mut input)?;
+    let (fast, options) = (fast_options(args)?, optimize_options(args)?);
+    let solve = |task: &Task, progress: &Progress| {
+        let search = &mut |p: &_| progress.search(&task.level.name, p);
+        timed(|| answer(task, &fast, &options, search))
+    };
+    let printing = Printing {
+        args,
+        one: tasks.len() == 1,
+        input,
+        blocks: Vec::new(),
+    };
+    Driver::levels(tasks.len()).run(tasks, solve, printing)
+}
+
+/// Each level (moved out of `input`) with its index and the solutions to
+/// start from: those given on the command line, else its stored ones.
+fn tasks(args: &OptimizeArgs, input: &mut Levels) -> Result<Vec<(usize, Task)>, CliError> {
+    let mut given = match &args.solutions {
         Some(text) => Some(read_given(text, &input.levels)?),
         None => None,
     };
-    let levels = &input.levels;
-    let one = levels.len() == 1;
-    let progress = if one {
-        Progress::spinner()
-    } else {
-        Progress::new(levels.len())
-    };
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut blocks = Vec::new();
-    let (mut answered, mut failed, mut limited) = (0, 0, false);
-    interrupt::watch();
-    for (k, level) in levels.iter().enumerate() {
-        progress.update(k, &level.name);
-        let candidates = match &given {
-            Some(given) => (Start::Given, given[k].clone()),
-            None => (Start::Stored, stored_of(&input, k)),
+    let levels = std::mem::take(&mut input.levels);
+    let mut tasks = Vec::new();
+    for (k, level) in levels.into_iter().enumerate() {
+        let (start, candidates) = match &mut given {
+            Some(given) => (Start::Given, std::mem::take(&mut given[k])),
+            None => (Start::Stored, stored_of(input, k)),
         };
-        let started = Instant::now();
-        let done = guarded(&level.name, || {
-            answer(args, level, candidates, &mut |p| {
-                progress.search(&level.name, p)
-            })
-        });
-        let answer = match done {
-            Ok(answer) => answer?,
-            Err(why) => {
-                failed += 1;
-                let error = failure(&level.name, &why);
-                progress.print(&mut std::io::stderr(), |e| writeln!(e, "{error}"))?;
-                continue;
-            }
+        let task = Task {
+            level,
+            start,
+            candidates,
         };
-        if let Answer::Unstarted(outcome) = &answer {
-            if !interrupt::is_final(outcome) {
-                break;
-            }
-            limited |= matches!(outcome, Outcome::Limit(_));
+        tasks.push((k, task));
+    }
+    Ok(tasks)
+}
+
+/// Each answer printed as the solver prints it, and the `Solution` sections
+/// `--save-solutions` writes at the end.
+struct Printing<'a> {
+    args: &'a OptimizeArgs,
+    /// The only level of the input: no header line.
+    one: bool,
+    input: Levels,
+    blocks: Vec<(usize, String)>,
+}
+
+impl Collection for Printing<'_> {
+    type Item = Task;
+    type Answer = Timed<Answer>;
+
+    fn outcome(timed: &Timed<Answer>) -> &Outcome {
+        &timed.report.outcome
+    }
+
+    /// Ctrl-C ends the optimizing with the best found so far: printed, the
+    /// run stops after it.
+    fn cut_short(_: &Timed<Answer>) -> bool {
+        interrupt::pressed()
+    }
+
+    fn print(
+        &mut self,
+        out: &mut dyn Write,
+        k: usize,
+        task: Task,
+        timed: Timed<Answer>,
+    ) -> io::Result<()> {
+        let answer = &timed.report;
+        if let (Some(entries), Some((_, report))) = (&self.input.entries, &answer.optimized) {
+            let block = solution_block(self.args, &entries[k], &report.solution);
+            self.blocks.extend(block);
         }
-        answered += 1;
-        if let (Some(entries), Answer::Optimized(_, report)) = (&input.entries, &answer) {
-            blocks.push(solution_block(args, &entries[k], &report.solution));
-        }
-        if k + 1 == levels.len() {
-            progress.finish();
-        }
-        let elapsed = started.elapsed();
-        progress.print(&mut out, |out| {
-            print(out, args, level, &answer, elapsed, one)
-        })?;
-        out.flush()?;
-        if interrupt::pressed() {
-            break;
+        print(out, self.args, &task.level, answer, timed.elapsed, self.one)
+    }
+
+    fn finish(self, _: &mut dyn Write) -> Result<(), CliError> {
+        match &self.args.save_solutions {
+            Some(path) => save(path, &self.input, self.blocks),
+            None => Ok(()),
         }
     }
-    progress.finish();
-    if let Some(path) = &args.save_solutions {
-        save(path, &input, blocks.into_iter().flatten().collect())?;
-    }
-    // Ctrl-C during the last level still printed what it had found.
-    if answered + failed < levels.len() || interrupt::pressed() {
-        interrupt::note(answered, levels.len());
-        return Ok(Status::Interrupted.into());
-    }
-    if failed > 0 {
-        return Ok(Status::Failed.into());
-    }
-    Ok(Status::limited_if(limited))
 }
 
 /// Reads and parses the levels file (SOK sections too when it is letters).
@@ -232,19 +259,19 @@ fn stored_of(input: &Levels, k: usize) -> Vec<String> {
     })
 }
 
-/// Optimizes one level from the best of `candidates`, or from the `--fast`
-/// answer when none of them solves it.
+/// Optimizes one level from the best of its candidates, or from the
+/// `--fast` answer when none of them solves it.
 fn answer(
-    args: &OptimizeArgs,
-    level: &Level,
-    (start, candidates): (Start, Vec<String>),
+    task: &Task,
+    fast: &MultiOptions,
+    options: &OptimizeOptions,
     progress: &mut dyn FnMut(&SearchProgress),
-) -> Result<Answer, CliError> {
+) -> Answer {
     let started = Instant::now();
-    let options = optimize_options(args)?;
+    let level = &task.level;
     let metric = options.metric;
     let mut best: Option<Solution> = None;
-    for text in &candidates {
+    for text in &task.candidates {
         let read = parse_moves(text)
             .map_err(|e| e.to_string())
             .and_then(|moves| read_solution(level, &moves).map_err(|e| e.to_string()));
@@ -261,32 +288,32 @@ fn answer(
         }
     }
     let (start, solution) = match best {
-        Some(s) => (start, s),
+        Some(s) => (task.start, s),
         None => {
-            let report = solve(level, &fast_options(args)?, progress);
+            let report = solve(level, fast, progress);
             match report.outcome {
                 Outcome::Solved(s) => (Start::Fast, s),
-                other => return Ok(Answer::Unstarted(other)),
+                outcome => {
+                    return Answer {
+                        outcome,
+                        optimized: None,
+                    };
+                }
             }
         }
     };
+    let mut options = options.clone();
     // The time the `--fast` solve left.
-    let options = match (start, options.limits.time) {
-        (Start::Fast, Some(t)) => OptimizeOptions {
-            limits: Limits {
-                time: Some(
-                    t.saturating_sub(started.elapsed())
-                        .max(Duration::from_millis(1)),
-                ),
-                ..options.limits
-            },
-            ..options
-        },
-        _ => options,
-    };
+    if let (Start::Fast, Some(t)) = (start, options.limits.time) {
+        let left = t.saturating_sub(started.elapsed());
+        options.limits.time = Some(left.max(Duration::from_millis(1)));
+    }
     let report = optimize(level, &solution.moves, &options, progress)
         .expect("a solution read by read_solution is optimized");
-    Ok(Answer::Optimized(start, report))
+    Answer {
+        outcome: Outcome::Solved(report.solution.clone()),
+        optimized: Some((start, report)),
+    }
 }
 
 /// The search arguments of the `--fast` solve of a level with no solution.
@@ -312,7 +339,9 @@ fn optimize_options(args: &OptimizeArgs) -> Result<OptimizeOptions, CliError> {
     })
 }
 
-/// The solutions given on the command line, per level.
+/// The solutions given on the command line, per level: a move string for
+/// one level, a SOK collection's `Solution` sections, the JSON lines of
+/// `--json`, or a text answer file.
 fn read_given(text: &str, levels: &[Level]) -> Result<Vec<Vec<String>>, CliError> {
     let path = Path::new(text);
     if !path.is_file() {
@@ -335,12 +364,10 @@ fn read_given(text: &str, levels: &[Level]) -> Result<Vec<Vec<String>>, CliError
             entries.iter().map(|e| (e.level.name.clone(), stored(e))),
         ));
     }
-    let answers = if content.trim_start().starts_with('{') {
-        json_answers(&content, path)?
-    } else {
-        text_answers(&content, levels.len())
-    };
-    Ok(by_name(levels, answers.into_iter()))
+    if content.trim_start().starts_with('{') {
+        return json_answers(&content, path, levels);
+    }
+    Ok(text_answers(&content, levels))
 }
 
 /// Answers matched to levels by name when every name is found, else in order.
@@ -360,81 +387,75 @@ fn by_name(
         .collect()
 }
 
-/// `--json` answer records: their names and moves.
-fn json_answers(content: &str, path: &Path) -> Result<Vec<(String, Vec<String>)>, CliError> {
-    content
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let record: serde_json::Value = serde_json::from_str(line).map_err(|e| {
-                CliError::Usage(format!("{}: not a JSON answer record: {e}", path.display()))
-            })?;
-            let name = record["name"].as_str().unwrap_or_default().to_string();
-            let moves = record["moves"].as_str().map(str::to_string);
-            Ok((name, moves.into_iter().collect()))
-        })
-        .collect()
+/// `--json` records, the solver's or ours: their moves, by name.
+fn json_answers(
+    content: &str,
+    path: &Path,
+    levels: &[Level],
+) -> Result<Vec<Vec<String>>, CliError> {
+    let mut records = Vec::new();
+    for line in content.lines().filter(|l| !l.trim().is_empty()) {
+        let record: LevelRecord = serde_json::from_str(line).map_err(|e| {
+            CliError::Usage(format!("{}: not a JSON answer record: {e}", path.display()))
+        })?;
+        records.push((record.name, record.moves.into_iter().collect()));
+    }
+    Ok(by_name(levels, records.into_iter()))
 }
 
-/// Text answers: one line for one level, else blocks of a name line and
-/// an answer line. Lines that are no moves (`Impossible.`) answer nothing.
-fn text_answers(content: &str, levels: usize) -> Vec<(String, Vec<String>)> {
-    let moves_of = |line: &str| {
-        parse_moves(line)
-            .is_ok()
-            .then(|| line.trim().to_string())
-            .into_iter()
-            .collect::<Vec<_>>()
+/// A text answer file in the solver's shape, read as `verify` reads one:
+/// headed by the levels' names, or by `Maze #k` when it opens with one of
+/// those and none of the names; for one level the text may be the answer
+/// itself. An answer that is no moves (`Impossible.`) gives nothing.
+fn text_answers(content: &str, levels: &[Level]) -> Vec<Vec<String>> {
+    let names: Vec<String> = levels.iter().map(|l| l.name.clone()).collect();
+    let mazes: Vec<String> = (1..=levels.len()).map(maze_name).collect();
+    let first = content.lines().map(str::trim).find(|l| !l.is_empty());
+    let heads = |headers: &[String]| first.is_some_and(|l| headers.iter().any(|h| h == l));
+    let headers = if heads(&mazes) && !heads(&names) {
+        &mazes
+    } else {
+        &names
     };
-    let lines: Vec<&str> = content.lines().filter(|l| !l.trim().is_empty()).collect();
-    if levels == 1 && lines.len() == 1 {
-        return vec![(String::new(), moves_of(lines[0]))];
-    }
-    lines
-        .chunks(2)
-        .map(|pair| {
-            let name = pair[0].trim().to_string();
-            (name, pair.get(1).map_or(Vec::new(), |l| moves_of(l)))
-        })
+    let answers = match levels.len() {
+        1 => vec![answer_to(content, headers, 0)],
+        _ => answers_by_name(content, headers),
+    };
+    let moves = |a: Option<String>| a.filter(|a| parse_moves(a).is_ok());
+    answers
+        .into_iter()
+        .map(|a| moves(a).into_iter().collect())
         .collect()
 }
 
 /// Prints one level's result as the solver does (text or JSON), and the
 /// figures with `--stats`.
 fn print(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     args: &OptimizeArgs,
     level: &Level,
     answer: &Answer,
     elapsed: Duration,
     one: bool,
-) -> std::io::Result<()> {
+) -> io::Result<()> {
     let notation = Notation::from(args.notation);
-    let (outcome, extra) = match answer {
-        Answer::Unstarted(outcome) => (outcome.clone(), None),
-        Answer::Optimized(start, report) => (
-            Outcome::Solved(report.solution.clone()),
-            extras(args, *start, report),
-        ),
-    };
+    let outcome = &answer.outcome;
     if args.stats {
         print_stats(level, answer, elapsed);
     }
     if args.json {
-        let states = match answer {
-            Answer::Optimized(_, report) => report.stats.generated,
-            Answer::Unstarted(_) => 0,
-        };
+        let optimized = answer.optimized.as_ref();
+        let states = optimized.map_or(0, |(_, report)| report.stats.generated);
         let record = OptimizedRecord {
-            base: LevelRecord::new(&level.name, &outcome, notation, states, elapsed),
-            extra,
+            base: LevelRecord::new(&level.name, outcome, notation, states, elapsed),
+            extra: optimized.and_then(|(start, report)| extras(args, *start, report)),
         };
         return write_json_line(out, &record);
     }
     if !one {
         writeln!(out, "{}", level.name)?;
     }
-    writeln!(out, "{}", answer_line(&outcome, notation))?;
+    writeln!(out, "{}", answer_line(outcome, notation))?;
     if !one {
         writeln!(out)?;
     }
@@ -477,7 +498,7 @@ fn extras(args: &OptimizeArgs, start: Start, report: &OptimizeReport) -> Option<
 
 /// `--stats`: before and after, and the counters, on stderr.
 fn print_stats(level: &Level, answer: &Answer, elapsed: Duration) {
-    let Answer::Optimized(start, report) = answer else {
+    let Some((start, report)) = &answer.optimized else {
         return;
     };
     let (a, b) = (&report.input, &report.solution);
