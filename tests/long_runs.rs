@@ -7,8 +7,10 @@
 //! easy one, so an interrupt sent after the second answer always lands on
 //! the third level. `huge.xsb` is one level of 480 boxes (sasquatch8 49).
 
+mod common;
+
+use common::interrupt_after;
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
@@ -22,30 +24,6 @@ fn start(args: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap()
-}
-
-/// Reads the child's stdout until `lines` lines came (the answers finished
-/// so far), sends SIGINT, and returns the exit code, all of stdout, stderr.
-fn interrupt_after(mut child: Child, lines: usize) -> (Option<i32>, String, String) {
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut seen = String::new();
-    for _ in 0..lines {
-        assert!(out.read_line(&mut seen).unwrap() > 0, "ended early: {seen}");
-    }
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    out.read_to_string(&mut seen).unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    (child.wait().unwrap().code(), seen, err)
 }
 
 fn records(text: &str) -> Vec<Value> {

@@ -245,33 +245,15 @@ fn solving_with_optimize_answers_shorter_and_never_worse() {
 
 #[test]
 fn ctrl_c_keeps_what_was_found_and_exits_130() {
-    use std::io::{BufRead, BufReader, Read};
     // Two easy levels, then one no search here finishes (tests/long_runs.rs).
-    let mut child = bin()
+    let child = bin()
         .args(["optimize", "tests/data/long-runs/interrupt.xsb", "--json"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut seen = String::new();
-    for _ in 0..2 {
-        assert!(out.read_line(&mut seen).unwrap() > 0, "ended early: {seen}");
-    }
-    let kill = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-    out.read_to_string(&mut seen).unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(130), "{err}");
+    let (code, seen, err) = common::interrupt_after(child, 2);
+    assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("interrupted: "), "{err}");
     // The third level's answer is printed when its --fast solve had one.
     let answers: Vec<Value> = seen

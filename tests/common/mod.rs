@@ -12,8 +12,8 @@ use sokoban::moves::{Notation, Outcome, replay};
 pub use sokoban::rng::Rng;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet, VecDeque};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The binary under test.
 pub fn bin() -> Command {
@@ -33,6 +33,30 @@ pub fn run_in_crate(args: &[&str]) -> Output {
 /// The standard output of a run, as text.
 pub fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// Reads the child's stdout until `lines` lines came (the answers finished
+/// so far), sends SIGINT, and returns the exit code, all of stdout, stderr.
+pub fn interrupt_after(mut child: Child, lines: usize) -> (Option<i32>, String, String) {
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    for _ in 0..lines {
+        assert!(out.read_line(&mut seen).unwrap() > 0, "ended early: {seen}");
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    out.read_to_string(&mut seen).unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code(), seen, err)
 }
 
 /// Runs `command` with `input` on standard input and collects its output.
