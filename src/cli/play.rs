@@ -187,6 +187,7 @@ fn action_of(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('p') => Action::Previous,
         KeyCode::Char('?') => Action::Hint,
         KeyCode::Char('S') => Action::Solve,
+        KeyCode::Char('o') => Action::Optimize,
         KeyCode::Char('W') => Action::Save,
         KeyCode::Char(' ') => Action::Pause,
         KeyCode::Char('.') => Action::Step,

@@ -1,15 +1,18 @@
 //! What the player asked for and what the game is doing about it: hints,
-//! solutions being animated, replays, saving. No terminal here either: the
-//! command line turns keys into [`Action`]s and draws [`App`] with
-//! [`super::view`], so every behaviour can be tested without a screen.
+//! solutions being animated, shorter versions of the player's own, replays,
+//! saving. No terminal here either: the command line turns keys into
+//! [`Action`]s and draws [`App`] with [`super::view`], so every behaviour
+//! can be tested without a screen.
 //!
 //! What happened last is kept as a typed [`Note`]; [`super::view`] puts it
 //! into words.
 
-use super::helper::{Pending, next_push};
+use super::helper::{OptimizeAnswer, Optimized, Pending, next_push, optimize_limits};
 use super::state::Game;
 use crate::grid::Direction;
-use crate::moves::{Illegal, Limit, Move, Notation, Outcome, format_moves};
+use crate::moves::{Illegal, Limit, Move, Notation, Outcome, Solution, format_moves};
+use crate::multi::Limits;
+use crate::optimize::read_solution;
 use crate::tools::verify::Verdict;
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -28,6 +31,8 @@ pub enum Action {
     Hint,
     /// Solve from here and animate the answer.
     Solve,
+    /// Shorten the solution played and animate the shorter one.
+    Optimize,
     Save,
     /// Animation: pause or go on.
     Pause,
@@ -43,6 +48,7 @@ pub enum Action {
 pub enum Request {
     Hint,
     Solve,
+    Optimize,
 }
 
 /// What happened last, for the message line.
@@ -72,6 +78,21 @@ pub enum Note {
     },
     /// The position changed while the solver worked.
     Stale,
+    /// No solution played to optimize.
+    NothingToOptimize,
+    /// A shorter solution, playing from the start, and the played one's counts.
+    Optimized {
+        moves: u64,
+        pushes: u64,
+        was_moves: u64,
+        was_pushes: u64,
+    },
+    /// Nothing shorter than the played solution; what cut the search short.
+    NoShorter {
+        moves: u64,
+        pushes: u64,
+        limit: Option<Limit>,
+    },
     Unsolvable,
     GaveUp(Limit),
     Animating,
@@ -95,12 +116,24 @@ pub struct Hint {
     pub to: usize,
 }
 
-/// A solve under way, with the position it started from.
+/// A request under way, with the position it started from.
 #[derive(Debug)]
 struct Asked {
     request: Request,
     key: (usize, usize, Vec<usize>),
-    pending: Pending,
+    work: Work,
+}
+
+/// What the background thread is working on.
+#[derive(Debug)]
+enum Work {
+    /// A hint or a solution from the position.
+    Solve(Pending<Outcome>),
+    /// A shorter version of `was`, the solution played.
+    Optimize {
+        pending: Pending<OptimizeAnswer>,
+        was: Solution,
+    },
 }
 
 /// Moves being played out one by one.
@@ -125,6 +158,7 @@ pub struct App {
     animation: Option<Animation>,
     speed: usize,
     time_limit: Duration,
+    optimize_limits: Limits,
     save_dir: PathBuf,
     /// The input file's stem, the first part of a saved file's name.
     stem: String,
@@ -146,6 +180,7 @@ impl App {
             animation: None,
             speed: 4,
             time_limit,
+            optimize_limits: optimize_limits(),
             save_dir: save_dir.to_path_buf(),
             stem: stem.to_string(),
             quit: false,
@@ -200,6 +235,7 @@ impl App {
             Action::Hint if self.hint.is_some() => self.take_hint(),
             Action::Hint => self.ask(Request::Hint),
             Action::Solve => self.ask(Request::Solve),
+            Action::Optimize => self.ask_optimize(),
             Action::Save => self.save(),
             _ => {
                 if self.animation.take().is_some() {
@@ -291,31 +327,111 @@ impl App {
             self.asked = Some(Asked {
                 request,
                 key: self.key(),
-                pending: Pending::start(self.game.level_now(), self.time_limit),
+                work: Work::Solve(Pending::start(self.game.level_now(), self.time_limit)),
             });
             Note::Thinking(request)
         });
     }
 
-    /// Takes the solver's answer when it has come.
-    pub fn poll_solver(&mut self) {
-        let Some(outcome) = self.asked.as_ref().and_then(|a| a.pending.poll()) else {
-            return;
-        };
-        let asked = self.asked.take().expect("an answer comes from a request");
-        if asked.key != self.key() {
-            self.note = Some(Note::Stale);
+    /// Starts shortening the moves played from the level's start, when they
+    /// solve it; otherwise says so and changes nothing.
+    fn ask_optimize(&mut self) {
+        if self.asked.is_some() {
+            self.note = Some(Note::StillThinking);
             return;
         }
+        let level = self.game.level();
+        let Ok(was) = read_solution(level, self.game.history()) else {
+            self.note = Some(Note::NothingToOptimize);
+            return;
+        };
+        let pending = Pending::optimize(
+            level.clone(),
+            was.moves.clone(),
+            self.optimize_limits.clone(),
+        );
+        self.animation = None;
+        self.asked = Some(Asked {
+            request: Request::Optimize,
+            key: self.key(),
+            work: Work::Optimize { pending, was },
+        });
+        self.note = Some(Note::Thinking(Request::Optimize));
+    }
+
+    /// Takes the solver's answer when it has come.
+    pub fn poll_solver(&mut self) {
+        let Some(asked) = &self.asked else {
+            return;
+        };
+        let (request, stale) = (asked.request, asked.key != self.key());
+        match &asked.work {
+            Work::Solve(pending) => {
+                let Some(outcome) = pending.poll() else {
+                    return;
+                };
+                self.asked = None;
+                if stale {
+                    self.note = Some(Note::Stale);
+                } else {
+                    self.take_outcome(request, outcome);
+                }
+            }
+            Work::Optimize { pending, was } => {
+                let Some(answer) = pending.poll() else {
+                    return;
+                };
+                let was = (was.pushes + was.walks, was.pushes);
+                self.asked = None;
+                if stale {
+                    self.note = Some(Note::Stale);
+                } else {
+                    self.take_optimized(answer, was);
+                }
+            }
+        }
+    }
+
+    /// A hint shown or a solution animated, or why there is none.
+    fn take_outcome(&mut self, request: Request, outcome: Outcome) {
         let solution = match outcome {
             Outcome::Solved(s) => s,
             Outcome::Impossible => return self.note = Some(Note::Unsolvable),
             Outcome::Limit(why) => return self.note = Some(Note::GaveUp(why)),
         };
-        match asked.request {
+        match request {
             Request::Hint => self.show_hint(next_push(&solution.moves).to_vec()),
-            Request::Solve => self.start_animation(solution.moves, None),
+            Request::Solve | Request::Optimize => self.start_animation(solution.moves, None),
         }
+    }
+
+    /// A shorter solution played from the level's start, or the word that
+    /// there is none (the board stays as it is). `was`: the played one's
+    /// moves and pushes.
+    fn take_optimized(&mut self, answer: OptimizeAnswer, was: (u64, u64)) {
+        let (was_moves, was_pushes) = was;
+        let shorter = match answer {
+            Ok(Optimized::Shorter(s)) => s,
+            Ok(Optimized::NoShorter(limit)) => {
+                self.note = Some(Note::NoShorter {
+                    moves: was_moves,
+                    pushes: was_pushes,
+                    limit,
+                });
+                return;
+            }
+            // The moves were read before the thread started: not expected.
+            Err(_) => return self.note = Some(Note::NothingToOptimize),
+        };
+        let note = Note::Optimized {
+            moves: shorter.pushes + shorter.walks,
+            pushes: shorter.pushes,
+            was_moves,
+            was_pushes,
+        };
+        self.game.restart();
+        self.start_animation(shorter.moves, Some(note.clone()));
+        self.note = Some(note);
     }
 
     /// Marks the box the hint pushes and where it goes.
@@ -573,6 +689,105 @@ mod tests {
             Some(&Note::GaveUp(Limit::Time(Duration::from_nanos(1))))
         );
         assert!(!a.animating());
+    }
+
+    /// An app whose optimizer stops on nodes, not time: the same answer on
+    /// any machine (the levels here finish far below the limit).
+    fn app_optimizing(dir: &Path) -> App {
+        let mut a = app(dir);
+        a.optimize_limits = Limits {
+            time: None,
+            max_nodes: Some(100_000),
+            ..Limits::default()
+        };
+        a
+    }
+
+    fn play(a: &mut App, keys: &str) {
+        for m in parse_moves(keys).unwrap() {
+            a.handle(Action::Move(m.dir));
+        }
+    }
+
+    #[test]
+    fn o_on_a_solved_game_plays_a_shorter_solution_from_the_start() {
+        for (level, keys) in [(0, "rlrR"), (1, "snRRwsE"), (1, "seEwwnRR")] {
+            let mut a = app_optimizing(Path::new("."));
+            a.game.open(level);
+            play(&mut a, keys);
+            assert!(a.game().solved(), "{keys}");
+            let (played_moves, played_pushes) = (a.game().moves(), a.game().pushes());
+            a.handle(Action::Optimize);
+            assert_eq!(a.note(), Some(&Note::Thinking(Request::Optimize)));
+            assert_eq!(a.thinking(), Some(Request::Optimize));
+            settle(&mut a);
+            let Some(&Note::Optimized {
+                moves,
+                pushes,
+                was_moves,
+                was_pushes,
+            }) = a.note()
+            else {
+                panic!("{keys}: {:?}", a.note());
+            };
+            assert_eq!((was_moves, was_pushes), (played_moves, played_pushes));
+            assert!(moves < played_moves, "{keys}");
+            assert_eq!(a.game().moves(), 0);
+            assert!(a.animating());
+            while a.animating() {
+                a.advance();
+            }
+            assert!(a.game().solved());
+            assert_eq!((a.game().moves(), a.game().pushes()), (moves, pushes));
+            assert!(matches!(a.note(), Some(Note::Optimized { .. })));
+        }
+    }
+
+    #[test]
+    fn o_keeps_a_solution_nothing_beats() {
+        let mut a = app_optimizing(Path::new("."));
+        play(&mut a, "rR");
+        a.handle(Action::Optimize);
+        settle(&mut a);
+        assert_eq!(
+            a.note(),
+            Some(&Note::NoShorter {
+                moves: 2,
+                pushes: 1,
+                limit: None
+            })
+        );
+        assert!(!a.animating());
+        assert_eq!(a.game().history(), parse_moves("rR").unwrap());
+    }
+
+    #[test]
+    fn o_on_an_unsolved_game_says_so_and_changes_nothing() {
+        let mut a = app_optimizing(Path::new("."));
+        play(&mut a, "rl");
+        a.handle(Action::Optimize);
+        assert_eq!(a.note(), Some(&Note::NothingToOptimize));
+        assert_eq!(a.thinking(), None);
+        assert_eq!(a.game().history(), parse_moves("rl").unwrap());
+        assert!(!a.animating());
+        assert_eq!(a.game().player(), a.game().level().player);
+    }
+
+    #[test]
+    fn an_optimized_answer_for_a_position_left_is_dropped_and_quit_does_not_wait() {
+        let mut a = app_optimizing(Path::new("."));
+        play(&mut a, "rlrR");
+        a.handle(Action::Optimize);
+        a.handle(Action::Optimize);
+        assert_eq!(a.note(), Some(&Note::StillThinking));
+        a.handle(Action::Undo);
+        settle(&mut a);
+        assert_eq!(a.note(), Some(&Note::Stale));
+        assert_eq!(a.game().moves(), 3);
+        a.handle(Action::Redo);
+        a.handle(Action::Optimize);
+        a.handle(Action::Quit);
+        assert!(a.quitting());
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! `sokoban play`: the levels the solver reads, played in a terminal, with
-//! the solver at hand for hints and solutions.
+//! the solver at hand for hints and solutions and the optimizer for
+//! shorter versions of the player's own.
 //!
 //! Split so that almost all of it is tested without a terminal: [`state`]
 //! is the position and its history (on the crate's one rules engine),
-//! [`app`] what the player asked for, [`helper`] the solver on a background
-//! thread, [`view`] the drawing. The command line owns the terminal and the
+//! [`app`] what the player asked for, [`helper`] the solver and the
+//! optimizer on a background thread, [`view`] the drawing. The command line owns the terminal and the
 //! keys.
 
 pub mod app;

@@ -51,11 +51,29 @@ fn note_words(note: &Note) -> String {
         Note::AlreadySolved => "already solved".into(),
         Note::Thinking(Request::Hint) => "looking for a hint...".into(),
         Note::Thinking(Request::Solve) => "solving...".into(),
+        Note::Thinking(Request::Optimize) => "looking for a shorter solution...".into(),
         Note::StillThinking => "the solver is still at work".into(),
         Note::Hint { walks, push } => {
             format!("hint: {walks} steps, then push the marked box {push} (? again makes it)")
         }
         Note::Stale => "the position changed while the solver worked: ask again".into(),
+        Note::NothingToOptimize => "not solved yet: o shortens a solution once it is played".into(),
+        Note::Optimized {
+            moves,
+            pushes,
+            was_moves,
+            was_pushes,
+        } => format!(
+            "optimized: {moves} moves, {pushes} pushes (was {was_moves} moves, {was_pushes} pushes)"
+        ),
+        Note::NoShorter {
+            moves,
+            pushes,
+            limit,
+        } => {
+            let why = limit.map(|l| format!(" ({l})")).unwrap_or_default();
+            format!("nothing shorter than {moves} moves, {pushes} pushes found{why}")
+        }
         Note::Unsolvable => "no solution from here: undo or restart".into(),
         Note::GaveUp(why) => format!("the solver gave up ({why})"),
         Note::Animating => "playing the solution: space pauses, any move key stops".into(),
@@ -101,8 +119,10 @@ fn status_line(app: &App) -> Paragraph<'static> {
         spans.push(Span::styled("solved", Style::new().fg(Color::Green).bold()));
         spans.push(Span::raw("   "));
     }
-    if app.thinking().is_some() {
-        spans.push(Span::raw("solver at work   "));
+    match app.thinking() {
+        Some(Request::Optimize) => spans.push(Span::raw("optimizer at work   ")),
+        Some(_) => spans.push(Span::raw("solver at work   ")),
+        None => {}
     }
     if app.animating() {
         spans.push(Span::raw(format!("speed {}   ", app.speed())));
@@ -115,7 +135,7 @@ fn help_lines(app: &App) -> Paragraph<'static> {
     let second = if app.animating() {
         "space pause  . step  +/- speed  other keys stop  q/Esc quit"
     } else {
-        "? hint  S solve  W save  space . +/- animation  q/Esc quit"
+        "? hint  S solve  o optimize  W save  space . +/- play  q quit"
     };
     Paragraph::new(vec![Line::raw(first), Line::raw(second)]).style(Style::new().dim())
 }
@@ -199,7 +219,32 @@ fn borders_floor(grid: &crate::grid::Grid, row: usize, col: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::window;
+    use super::{Note, note_words, window};
+    use crate::moves::Limit;
+    use std::time::Duration;
+
+    #[test]
+    fn the_optimizer_s_notes_give_both_counts_or_the_limit() {
+        let shorter = Note::Optimized {
+            moves: 412,
+            pushes: 98,
+            was_moves: 530,
+            was_pushes: 101,
+        };
+        assert_eq!(
+            note_words(&shorter),
+            "optimized: 412 moves, 98 pushes (was 530 moves, 101 pushes)"
+        );
+        let kept = Note::NoShorter {
+            moves: 33,
+            pushes: 8,
+            limit: Some(Limit::Time(Duration::from_secs(5))),
+        };
+        assert_eq!(
+            note_words(&kept),
+            "nothing shorter than 33 moves, 8 pushes found (time limit 5 s)"
+        );
+    }
 
     #[test]
     fn small_rows_are_centred_and_long_ones_follow_the_focus() {
