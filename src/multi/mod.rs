@@ -21,6 +21,7 @@ pub(crate) mod bound;
 pub(crate) mod corral;
 pub(crate) mod deadlock;
 pub(crate) mod learned;
+pub(crate) mod meet;
 pub mod options;
 pub(crate) mod packing;
 pub(crate) mod portfolio;
@@ -89,6 +90,7 @@ pub fn solve(
             weight: 1,
             rooms: None,
             packing: packing.as_ref(),
+            meet: None,
         };
         let (outcome, stats) = search::run(&board, &config, &options.limits, &stop, progress);
         (outcome, stats, config.optimal())

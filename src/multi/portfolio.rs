@@ -5,9 +5,12 @@
 //! most levels, which of them leads depends on the shape of the goal area
 //! ([`GoalArea`]), plain A* settles some they miss and proves its answers
 //! push-optimal, and weighted A* adds more with more threads. Each thread
-//! runs a *lane*: a list of [`Phase`]s taken one after another.
+//! runs a *lane*: a list of [`Phase`]s taken one after another. The lanes
+//! but plain A* share one table of positions reached backwards from the
+//! solved one ([`super::meet`]): the first to run into it has an answer.
 
 use super::board::Board;
+use super::meet::Meeting;
 use super::options::{Limits, Method, MultiOptions, MultiStats, Progress};
 use super::packing::Packing;
 use super::room::Rooms;
@@ -162,18 +165,29 @@ fn phase_limits(phase: &Phase, last: bool, lane: &Limits, started: Instant, used
 struct Knowledge {
     rooms: OnceLock<Rooms>,
     packing: OnceLock<Packing>,
+    meeting: OnceLock<Meeting>,
 }
 
 impl Knowledge {
     /// The search a phase runs, with what it needs worked out (the goal
-    /// rooms only until `give_up` says so).
+    /// rooms and the meeting table only until `give_up` says so). Every
+    /// search but plain A* looks for its children in the meeting table.
     fn config(&self, board: &Board, phase: &Phase, give_up: &dyn Fn() -> bool) -> Config<'_> {
-        Config {
+        let mut config = Config {
             method: phase.method,
             weight: phase.weight,
             rooms: phase.macros.then(|| self.rooms(board, give_up)),
             packing: (phase.method == Method::Packing).then(|| self.packing(board)),
+            meet: None,
+        };
+        if !config.optimal() {
+            config.meet = Some(self.meeting(board, give_up));
         }
+        config
+    }
+
+    fn meeting(&self, board: &Board, give_up: &dyn Fn() -> bool) -> &Meeting {
+        self.meeting.get_or_init(|| Meeting::build(board, give_up))
     }
 
     fn packing(&self, board: &Board) -> &Packing {
@@ -404,6 +418,7 @@ mod tests {
         let known = Knowledge {
             rooms: OnceLock::from(found),
             packing: OnceLock::new(),
+            meeting: OnceLock::new(),
         };
         let stop = AtomicBool::new(false);
         let limits = Limits::default();
@@ -412,6 +427,7 @@ mod tests {
             weight: 1,
             rooms: known.rooms.get(),
             packing: None,
+            meet: None,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));

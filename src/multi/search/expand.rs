@@ -412,6 +412,12 @@ impl Search<'_> {
             .nodes
             .insert(&key, child.g, h, Some(x.node), child.push.stored());
         self.stats.generated += 1;
+        if let Some(meet) = self.config.meet
+            && self.met.is_none()
+            && let Some(rest) = meet.path_from(child.hash, child.boxes, child.player)
+        {
+            self.met = Some((v, rest));
+        }
         if self.box_moves() && child.push.step.is_none() {
             // Before `enqueue_counted`, whose floods would overwrite the
             // child's area in the queue.

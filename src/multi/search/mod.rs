@@ -27,11 +27,13 @@ use super::board::{Board, Cell};
 use super::corral::Corrals;
 use super::deadlock::Freeze;
 use super::learned::Patterns;
+use super::meet::Meeting;
 use super::options::{Limits, Method, MultiStats, Progress};
 use super::packing::Packing;
 use super::room::Rooms;
 use super::subset::SubsetSearch;
 use super::table::{Key, NodeId, Nodes, StoredPush};
+use crate::grid::Direction;
 use crate::moves::{Limit, Outcome};
 use advice::Advice;
 use frontier::Frontier;
@@ -55,6 +57,9 @@ pub(crate) struct Config<'r> {
     pub rooms: Option<&'r Rooms>,
     /// The order to fill the goals in ([`Method::Packing`] only).
     pub packing: Option<&'r Packing>,
+    /// Positions reached backwards from the solved one: a child found
+    /// there ends the search (non-optimal searches only).
+    pub meet: Option<&'r Meeting>,
 }
 
 impl Config<'_> {
@@ -65,6 +70,7 @@ impl Config<'_> {
             weight: 1,
             rooms: None,
             packing: None,
+            meet: None,
         }
     }
 
@@ -73,7 +79,7 @@ impl Config<'_> {
     /// rule: the search prunes by it, and `solve` and the `--fast`
     /// portfolio report by it.
     pub fn optimal(&self) -> bool {
-        self.method.optimal() && self.weight == 1 && self.rooms.is_none()
+        self.method.optimal() && self.weight == 1 && self.rooms.is_none() && self.meet.is_none()
     }
 }
 
@@ -106,6 +112,8 @@ struct Search<'b> {
     advice: Advice,
     /// When the time limit runs out, for the work within one expansion.
     deadline: Option<Instant>,
+    /// A child found in the meeting table, and its pushes to the goal.
+    met: Option<(NodeId, Vec<(Cell, Direction)>)>,
     stats: MultiStats,
 }
 
@@ -162,6 +170,11 @@ pub(crate) fn run(
             let before = s.nodes.g[u];
             work += s.push_moved_boxes_on(&mut boxes, before, limits.max_nodes);
         }
+        if let Some((met, rest)) = s.met.take() {
+            s.stats.memory_bytes = s.memory_bytes();
+            let solution = s.rebuild_joined(met, &rest);
+            return (Outcome::Solved(solution), s.stats);
+        }
     }
     // Every position reachable without a deadlock has been seen: no solution
     // (unless the macros dropped it).
@@ -194,6 +207,7 @@ impl<'b> Search<'b> {
             fresh: Vec::new(),
             advice,
             deadline: None,
+            met: None,
             stats: MultiStats::default(),
         }
     }
@@ -219,6 +233,12 @@ impl<'b> Search<'b> {
             };
             let root = self.nodes.insert(&key, 0, h, None, StoredPush::default());
             self.stats.generated = 1;
+            if let Some(meet) = self.config.meet {
+                let mut sorted = start_boxes.clone();
+                sorted.sort_unstable();
+                let rest = meet.path_from(key.hash, &sorted, player);
+                self.met = rest.map(|rest| (root, rest));
+            }
             // (The feature search counts the root's areas with its boxes in place.)
             self.enqueue(root);
         }
@@ -361,6 +381,7 @@ impl<'b> Search<'b> {
             + self.bound.memory_bytes(self.board)
             + self.advice.memory_bytes()
             + self.config.packing.map_or(0, Packing::memory_bytes)
+            + self.config.meet.map_or(0, Meeting::memory_bytes)
     }
 }
 
@@ -398,7 +419,45 @@ mod tests {
             weight: 1,
             rooms,
             packing: None,
+            meet: None,
         }
+    }
+
+    #[test]
+    fn a_search_that_meets_the_backward_table_joins_the_two_halves() {
+        // Microban I 2: small enough for the table to hold every position.
+        let text = b"######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######";
+        let level = &parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let table = Meeting::build(&board, &|| false);
+        let config = Config {
+            meet: Some(&table),
+            ..greedy(None)
+        };
+        assert!(!config.optimal());
+        let (joined, stats) = solve_with(level, &config);
+        // The start is held: the answer is all the table's, the search
+        // ending after its first expansion.
+        assert_eq!(stats.expanded, 1);
+        assert_eq!(replayed(level, &joined), 3);
+    }
+
+    #[test]
+    fn a_search_meets_a_partial_table_half_way() {
+        // Microban I 16, with a table of 100 positions: the start is not
+        // among them, and the forward search walks until it meets one.
+        let text = b" ####\n #  ####\n #     ##\n## ##   #\n#. .# @$##\n#   # $$ #\n#  .#    #\n##########";
+        let level = &parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let table = Meeting::build_at_most(&board, 100);
+        let config = Config {
+            meet: Some(&table),
+            ..greedy(None)
+        };
+        let (joined, stats) = solve_with(level, &config);
+        let (_, alone_stats) = solve_with(level, &greedy(None));
+        assert!(stats.expanded > 1 && stats.expanded < alone_stats.expanded);
+        replayed(level, &joined);
     }
 
     #[test]
@@ -433,6 +492,7 @@ mod tests {
             weight: 1,
             rooms: None,
             packing: Some(&packing),
+            meet: None,
         };
         let mut s = Search::new(&board, config);
         assert!(s.queue_root());
@@ -475,6 +535,7 @@ mod tests {
             weight: 1,
             rooms: None,
             packing: Some(&packing),
+            meet: None,
         };
         let at = |row, col| board.compact(level.grid.cell(row, col));
         // A box free to move, and the box fencing the pocket goal off.
@@ -526,6 +587,7 @@ mod tests {
                     weight,
                     rooms: Some(&rooms),
                     packing: None,
+                    meet: None,
                 };
                 let (outcome, _) = solve_with(level, &config);
                 replayed(level, &outcome);

@@ -11,8 +11,14 @@ use crate::multi::table::NodeId;
 impl Search<'_> {
     /// The moves from the start to `goal`.
     pub(super) fn rebuild(&mut self, goal: NodeId) -> Solution {
+        self.rebuild_joined(goal, &[])
+    }
+
+    /// The moves from the start to `node`, then the single pushes `rest`.
+    pub(super) fn rebuild_joined(&mut self, node: NodeId, rest: &[(Cell, Direction)]) -> Solution {
         let board = self.board;
-        let singles = self.single_pushes(goal);
+        let mut singles = self.single_pushes(node);
+        singles.extend_from_slice(rest);
         self.occupied.fill(false);
         for &b in &board.start_boxes {
             self.occupied[b] = true;

@@ -1,0 +1,384 @@
+//! The meeting table: positions reached backwards from the solved one, for
+//! the forward searches of `--fast` to run into.
+//!
+//! A level is often hard at one end only: a goal area filled in the wrong
+//! order shuts itself off, while pulled backwards the same boxes come out
+//! of it in a few pulls; boxes packed in at the start may be easy to push
+//! apart and hard to pull back in. So before the lanes start, a greedy
+//! search of pulls from the solved position (from every area the player
+//! may end in) heads for the boxes' starting squares and keeps every
+//! position it meets, keyed as the forward searches key theirs (the boxes
+//! and the player's least reachable cell). A forward search that
+//! generates one of them has solved the level: its pushes so far, then
+//! the pulls back to the solved position, reversed. The answer is not
+//! push-optimal, so only the non-optimal searches look here.
+
+use super::board::{Board, Cell, Distance, UNREACHABLE};
+use crate::grid::Direction;
+use std::cmp::Reverse;
+use std::collections::hash_map::Entry;
+use std::collections::{BinaryHeap, HashMap};
+
+/// Positions the table keeps at most: about half a second's work, and
+/// 30 MB with 30 boxes.
+const MAX_POSITIONS: usize = 300_000;
+/// Bytes it may hold: on levels of hundreds of boxes, fewer positions.
+const MAX_BYTES: usize = 48 << 20;
+/// Positions kept between two asks whether to give up.
+const GIVE_UP_EVERY: usize = 256;
+
+/// A position reached backwards.
+struct Pulled {
+    /// The boxes, sorted.
+    boxes: Box<[Cell]>,
+    /// The player's least reachable cell.
+    player: Cell,
+    /// The position it was pulled from, and the push that undoes the pull:
+    /// the box's cell and the direction (`None` for a solved position).
+    parent: Option<(u32, Cell, Direction)>,
+    /// Pulls from the solved position.
+    depth: u32,
+}
+
+/// The positions of the backward search, by their key.
+#[derive(Default)]
+pub(crate) struct Meeting {
+    nodes: Vec<Pulled>,
+    index: HashMap<u64, u32>,
+}
+
+impl Meeting {
+    /// Searches backwards until [`MAX_POSITIONS`] are kept (fewer on big
+    /// levels), every position is seen, or `give_up` says so. A level with
+    /// more goals than boxes has no one solved position: its table is empty.
+    pub fn build(board: &Board, give_up: &dyn Fn() -> bool) -> Meeting {
+        if board.goals.len() != board.start_boxes.len() {
+            return Meeting::default();
+        }
+        let per_position = board.goals.len() * 2 + std::mem::size_of::<Pulled>() + 32;
+        let most = MAX_POSITIONS.min(MAX_BYTES / per_position);
+        Builder::new(board).run(most, give_up)
+    }
+
+    /// A table of `most` positions at most, for tests.
+    #[cfg(test)]
+    pub fn build_at_most(board: &Board, most: usize) -> Meeting {
+        Builder::new(board).run(most, &|| false)
+    }
+
+    /// The pushes from a forward position (its sorted `boxes`, the player's
+    /// least cell `player`, and its key `hash` as [`Board::hash_of`] makes
+    /// it) to the solved position, as (box cell, direction) single pushes,
+    /// when the table holds it.
+    pub fn path_from(
+        &self,
+        hash: u64,
+        boxes: &[Cell],
+        player: Cell,
+    ) -> Option<Vec<(Cell, Direction)>> {
+        let &at = self.index.get(&hash)?;
+        let found = &self.nodes[at as usize];
+        if *found.boxes != *boxes || found.player != player {
+            return None;
+        }
+        let mut pushes = Vec::with_capacity(found.depth as usize);
+        let mut at = at as usize;
+        while let Some((parent, from, dir)) = self.nodes[at].parent {
+            pushes.push((from, dir));
+            at = parent as usize;
+        }
+        Some(pushes)
+    }
+
+    /// Positions held.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        let boxes: usize = self.nodes.first().map_or(0, |n| n.boxes.len() * 2);
+        self.nodes.capacity() * (std::mem::size_of::<Pulled>() + boxes) + self.index.capacity() * 16
+    }
+}
+
+/// The backward search under way.
+struct Builder<'b> {
+    board: &'b Board,
+    /// Per cell, the fewest pushes from a starting square for a lone box.
+    from_start: Vec<Distance>,
+    table: Meeting,
+    /// Open positions by how far their boxes are from the starting squares
+    /// (three per push) plus their depth, the newest first on ties.
+    open: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
+    occupied: Vec<bool>,
+    marks: Vec<u32>,
+    stamp: u32,
+    queue: Vec<Cell>,
+}
+
+impl<'b> Builder<'b> {
+    fn new(board: &'b Board) -> Builder<'b> {
+        let mut from_start = vec![UNREACHABLE; board.len()];
+        for &s in &board.start_boxes {
+            for (c, d) in push_distances(board, s).into_iter().enumerate() {
+                from_start[c] = from_start[c].min(d);
+            }
+        }
+        Builder {
+            board,
+            from_start,
+            table: Meeting::default(),
+            open: BinaryHeap::new(),
+            occupied: vec![false; board.len()],
+            marks: vec![0; board.len()],
+            stamp: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    fn run(mut self, most: usize, give_up: &dyn Fn() -> bool) -> Meeting {
+        let goals = self.board.goals.clone();
+        for &g in &goals {
+            self.occupied[g] = true;
+        }
+        for c in self.board.cells() {
+            if !self.occupied[c] && !self.table_has_area(&goals, c) {
+                self.add(&goals, c, None, 0);
+            }
+        }
+        for &g in &goals {
+            self.occupied[g] = false;
+        }
+        let mut asked = 0;
+        while let Some(Reverse((_, Reverse(id)))) = self.open.pop() {
+            let kept = self.table.nodes.len();
+            if kept >= most {
+                break;
+            }
+            if kept >= asked + GIVE_UP_EVERY {
+                asked = kept;
+                if give_up() {
+                    break;
+                }
+            }
+            self.expand(id);
+        }
+        self.table
+    }
+
+    /// True when a solved position with the player on `c` is held already.
+    fn table_has_area(&mut self, boxes: &[Cell], c: Cell) -> bool {
+        let least = self.flood(c);
+        let hash = self.board.hash_of(boxes, least);
+        self.table.index.contains_key(&hash)
+    }
+
+    /// Floods the player's area from `from` (`occupied` holding the boxes);
+    /// returns its least cell, the area's cells left marked with `stamp`.
+    fn flood(&mut self, from: Cell) -> Cell {
+        self.stamp += 1;
+        let (marks, stamp) = (&mut self.marks, self.stamp);
+        self.board
+            .flood_player(&self.occupied, marks, stamp, &mut self.queue, from)
+    }
+
+    /// Keeps the position of sorted `boxes` with the player on `player`
+    /// (`occupied` holding the boxes), unless it is held already.
+    fn add(
+        &mut self,
+        boxes: &[Cell],
+        player: Cell,
+        parent: Option<(u32, Cell, Direction)>,
+        depth: u32,
+    ) {
+        let least = self.flood(player);
+        let hash = self.board.hash_of(boxes, least);
+        let id = self.table.nodes.len() as u32;
+        match self.table.index.entry(hash) {
+            Entry::Occupied(_) => return,
+            Entry::Vacant(v) => v.insert(id),
+        };
+        let far: u32 = boxes.iter().map(|&b| u32::from(self.from_start[b])).sum();
+        self.open.push(Reverse((3 * far + depth, Reverse(id))));
+        self.table.nodes.push(Pulled {
+            boxes: boxes.into(),
+            player: least,
+            parent,
+            depth,
+        });
+    }
+
+    /// Every pull from the position `id`.
+    fn expand(&mut self, id: u32) {
+        let node = &self.table.nodes[id as usize];
+        let boxes = node.boxes.clone();
+        let (player, depth) = (node.player, node.depth);
+        for &b in boxes.iter() {
+            self.occupied[b] = true;
+        }
+        self.flood(player);
+        let stamp = self.stamp;
+        let mut pulls = Vec::new();
+        for (i, &b) in boxes.iter().enumerate() {
+            for dir in Direction::ALL {
+                let Some(to) = self
+                    .board
+                    .step(b, dir)
+                    .filter(|&to| self.marks[to] == stamp)
+                else {
+                    continue;
+                };
+                let back = self
+                    .board
+                    .step(to, dir)
+                    .filter(|&back| !self.occupied[back]);
+                if let Some(back) = back
+                    && self.from_start[to] != UNREACHABLE
+                {
+                    pulls.push((i, to, back, dir));
+                }
+            }
+        }
+        let mut child = boxes.to_vec();
+        for (i, to, back, dir) in pulls {
+            let b = boxes[i];
+            self.occupied[b] = false;
+            self.occupied[to] = true;
+            child.copy_from_slice(&boxes);
+            child[i] = to;
+            child.sort_unstable();
+            self.add(&child, back, Some((id, to, dir.opposite())), depth + 1);
+            self.occupied[to] = false;
+            self.occupied[b] = true;
+        }
+        for &b in boxes.iter() {
+            self.occupied[b] = false;
+        }
+    }
+}
+
+/// Fewest pushes from `from` to each cell for a lone box (the player
+/// walking anywhere but through the box).
+fn push_distances(board: &Board, from: Cell) -> Vec<Distance> {
+    let mut dist = vec![UNREACHABLE; board.len()];
+    dist[from] = 0;
+    board.breadth_first(&mut Vec::new(), from, |at, dir, to| {
+        let push = board.step(at, dir.opposite()).is_some();
+        let new = push && dist[to] == UNREACHABLE;
+        if new {
+            dist[to] = dist[at] + 1;
+        }
+        new
+    });
+    dist
+}
+
+impl std::fmt::Debug for Meeting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Meeting({} positions)", self.nodes.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::multi::subset::tests::random_level;
+
+    /// Pushes `pushes` from `boxes` with the player on `player`, checking
+    /// each as the rules do: a box on the cell, the cell ahead free, the
+    /// cell behind reachable. Returns the boxes at the end, sorted.
+    fn pushed(
+        board: &Board,
+        boxes: &[Cell],
+        mut player: Cell,
+        pushes: &[(Cell, Direction)],
+    ) -> Vec<Cell> {
+        let mut occupied = vec![false; board.len()];
+        for &b in boxes {
+            occupied[b] = true;
+        }
+        for &(at, dir) in pushes {
+            let behind = board.step(at, dir.opposite()).expect("floor behind");
+            let ahead = board.step(at, dir).expect("floor ahead");
+            assert!(
+                occupied[at] && !occupied[ahead],
+                "no box to push, or no room"
+            );
+            let mut reached = vec![player];
+            let mut seen = vec![false; board.len()];
+            seen[player] = true;
+            while let Some(c) = reached.pop() {
+                for n in board.neighbours(c) {
+                    if !occupied[n] && !seen[n] {
+                        seen[n] = true;
+                        reached.push(n);
+                    }
+                }
+            }
+            assert!(seen[behind], "the player cannot get behind the box");
+            occupied[at] = false;
+            occupied[ahead] = true;
+            player = at;
+        }
+        board.cells().filter(|&c| occupied[c]).collect()
+    }
+
+    #[test]
+    fn every_position_held_pushes_back_to_the_goals() {
+        let mut rng = crate::rng::Rng::new(0x3EE7);
+        let (mut levels, mut checked) = (0, 0);
+        for case in 0..3000 {
+            let Some(board) = random_level(&mut rng, case) else {
+                continue;
+            };
+            let table = Meeting::build(&board, &|| false);
+            if board.goals.len() != board.start_boxes.len() {
+                assert_eq!(table.len(), 0);
+                continue;
+            }
+            levels += 1;
+            let mut goals = board.goals.clone();
+            goals.sort_unstable();
+            for node in &table.nodes {
+                let hash = board.hash_of(&node.boxes, node.player);
+                let path = table.path_from(hash, &node.boxes, node.player);
+                let path = path.expect("a position held is found");
+                assert_eq!(path.len(), node.depth as usize);
+                assert_eq!(
+                    pushed(&board, &node.boxes, node.player, &path),
+                    goals,
+                    "case {case}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(
+            levels > 100 && checked > 10_000,
+            "levels {levels} positions {checked}"
+        );
+    }
+
+    #[test]
+    fn a_position_not_held_is_not_found() {
+        let level = crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap();
+        let board = Board::new(&level[0]).unwrap();
+        let table = Meeting::build(&board, &|| false);
+        // The box pulled back to every cell from the goal, the player beside it.
+        assert_eq!(table.len(), 4);
+        let start = board.start_boxes.clone();
+        let player = board.start_player;
+        let hash = board.hash_of(&start, player);
+        assert!(table.path_from(hash, &start, player).is_some());
+        // The same key with other boxes (a collision) is refused.
+        let other = vec![board.goals[0]];
+        assert!(table.path_from(hash, &other, player).is_none());
+        assert!(table.path_from(hash ^ 1, &start, player).is_none());
+    }
+
+    #[test]
+    fn a_level_of_many_boxes_keeps_fewer_positions() {
+        let per_position = 400 * 2 + std::mem::size_of::<Pulled>() + 32;
+        assert!(MAX_BYTES / per_position < MAX_POSITIONS);
+    }
+}
