@@ -171,6 +171,14 @@ pub struct SearchArgs {
     /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the searches that suit the level's goals side by side, the first answer winning: where the goals are spread out the feature, box-move and packing searches and plain A*; where they form an area filled from the inside out the packing search and the box-move search (or, where that area has goal rooms, the packing search with and without the rooms' macros), then the others as threads allow. Fewer threads than searches run the rest one after another on the last thread.
     #[arg(long)]
     fast: bool,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// The limits of one multi-box level's work and the threads of `--fast`:
+/// the same flags for solving, `bench` and `optimize`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct LimitArgs {
     /// Multi-box: give up on a level after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
@@ -212,7 +220,13 @@ impl SearchArgs {
     /// default each gets its share of the cores.
     pub fn options(&self, jobs: usize) -> Result<sokoban::multi::MultiOptions, CliError> {
         use sokoban::multi::{Limits, Method, MultiOptions};
-        let time = match self.time_limit {
+        let LimitArgs {
+            time_limit,
+            max_nodes,
+            max_memory,
+            threads,
+        } = self.limits;
+        let time = match time_limit {
             None => None,
             Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
             Some(t) => {
@@ -221,7 +235,7 @@ impl SearchArgs {
                 )));
             }
         };
-        let (max_memory, warning) = memory::limit(self.max_memory, memory::physical(), jobs as u64);
+        let (max_memory, warning) = memory::limit(max_memory, memory::physical(), jobs as u64);
         if let Some(warning) = warning {
             eprintln!("{warning}");
         }
@@ -237,7 +251,7 @@ impl SearchArgs {
                 MethodArg::Packing => Method::Packing,
             },
             fast: self.fast,
-            threads: match self.threads {
+            threads: match threads {
                 Some(n) => n as usize,
                 None => std::thread::available_parallelism()
                     .map_or(1, |n| n.get() / jobs.max(1))
@@ -245,7 +259,7 @@ impl SearchArgs {
             },
             limits: Limits {
                 time,
-                max_nodes: self.max_nodes,
+                max_nodes,
                 max_memory: usize::try_from(max_memory).unwrap_or(usize::MAX),
             },
         })

@@ -4,7 +4,9 @@
 use super::collect::{Collection, Driver, Named, Timed, timed};
 use super::interrupt;
 use super::progress::Progress;
-use super::{CliError, FormatArg, MethodArg, NotationArg, SearchArgs, read_file, read_inputs};
+use super::{
+    CliError, FormatArg, LimitArgs, MethodArg, NotationArg, SearchArgs, read_file, read_inputs,
+};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sokoban::level::{
@@ -22,6 +24,9 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
+#[command(mut_arg("time_limit", |a| a.help(
+    "Seconds per level, the `--fast` solve of a level without a solution included"
+)))]
 pub struct OptimizeArgs {
     /// The levels: an XSB level or collection (`-` for stdin).
     levels: PathBuf,
@@ -33,18 +38,8 @@ pub struct OptimizeArgs {
     /// What to minimize: moves (then pushes) or pushes (then moves).
     #[arg(long, value_enum, default_value_t = MetricArg::Moves)]
     metric: MetricArg,
-    /// Seconds per level, the `--fast` solve of a level without a solution included.
-    #[arg(long, value_name = "SECONDS")]
-    time_limit: Option<f64>,
-    /// Give up growing the search after generating this many nodes per level.
-    #[arg(long, value_name = "N")]
-    max_nodes: Option<u64>,
-    /// Memory of the search, in MB [default: a quarter of physical memory].
-    #[arg(long, value_name = "MB")]
-    max_memory: Option<u64>,
-    /// Threads of the `--fast` solve [default: the cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
-    threads: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// How moves are written.
     #[arg(long, value_enum, default_value_t = NotationArg::Nsew)]
     notation: NotationArg,
@@ -321,10 +316,7 @@ fn search_args(args: &OptimizeArgs) -> SearchArgs {
     SearchArgs {
         method: MethodArg::Astar,
         fast: true,
-        time_limit: args.time_limit,
-        max_nodes: args.max_nodes,
-        max_memory: args.max_memory,
-        threads: args.threads,
+        limits: args.limits.clone(),
     }
 }
 
