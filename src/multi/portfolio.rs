@@ -403,6 +403,25 @@ mod tests {
     use crate::multi::{MultiOptions, solve};
 
     #[test]
+    fn every_search_but_plain_astar_looks_in_the_meeting_table() {
+        let level = &crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let known = Knowledge::default();
+        let never = || false;
+        let plain = known.config(&board, &Phase::PLAIN_ASTAR, &never);
+        assert!(plain.meet.is_none() && plain.optimal());
+        for area in [GoalArea::Spread, GoalArea::Ordered, GoalArea::OrderedRooms] {
+            let (core, extra) = searches(area);
+            for phase in core.iter().chain(&extra) {
+                let config = known.config(&board, phase, &never);
+                let optimal = *phase == Phase::PLAIN_ASTAR;
+                assert_eq!(config.meet.is_none(), optimal, "{phase:?}");
+                assert_eq!(config.optimal(), optimal, "{phase:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_lane_retries_without_macros_that_found_nothing() {
         // Microban II 23, its goal room's steps planned for boxes arriving
         // the other way round: no box can go in, the macros find nothing.
