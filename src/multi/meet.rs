@@ -142,9 +142,14 @@ impl<'b> Builder<'b> {
         for &g in &goals {
             self.occupied[g] = true;
         }
+        // One root per area: `add` floods it, and leaves its cells in `queue`.
+        let mut rooted = vec![false; self.board.len()];
         for c in self.board.cells() {
-            if !self.occupied[c] && !self.table_has_area(&goals, c) {
+            if !self.occupied[c] && !rooted[c] {
                 self.add(&goals, c, None, 0);
+                for &x in &self.queue {
+                    rooted[x] = true;
+                }
             }
         }
         for &g in &goals {
@@ -165,13 +170,6 @@ impl<'b> Builder<'b> {
             self.expand(id);
         }
         self.table
-    }
-
-    /// True when a solved position with the player on `c` is held already.
-    fn table_has_area(&mut self, boxes: &[Cell], c: Cell) -> bool {
-        let least = self.flood(c);
-        let hash = self.board.hash_of(boxes, least);
-        self.table.index.contains_key(&hash)
     }
 
     /// Floods the player's area from `from` (`occupied` holding the boxes);
