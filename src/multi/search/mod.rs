@@ -234,9 +234,8 @@ impl<'b> Search<'b> {
             let root = self.nodes.insert(&key, 0, h, None, StoredPush::default());
             self.stats.generated = 1;
             if let Some(meet) = self.config.meet {
-                let mut sorted = start_boxes.clone();
-                sorted.sort_unstable();
-                let rest = meet.path_from(key.hash, &sorted, player);
+                // (The board keeps the start's boxes sorted, as the table does.)
+                let rest = meet.path_from(key.hash, start_boxes, player);
                 self.met = rest.map(|rest| (root, rest));
             }
             // (The feature search counts the root's areas with its boxes in place.)
