@@ -12,7 +12,7 @@ use std::process::{Output, Stdio};
 
 mod common;
 
-use common::{bin, feed};
+use common::{Scratch, bin, feed};
 
 fn run_stdin(args: &[&str], input: &[u8]) -> Output {
     feed(bin().args(args), input)
@@ -137,8 +137,7 @@ fn huge_inputs_are_refused_cleanly() {
 
 #[test]
 fn invalid_later_file_leaves_nothing_on_stdout() {
-    let dir = std::env::temp_dir().join(format!("sokoban-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("cli");
     let good = dir.join("good.txt");
     let bad = dir.join("bad.txt");
     std::fs::write(&good, "SBT\n").unwrap();
@@ -160,7 +159,6 @@ fn invalid_later_file_leaves_nothing_on_stdout() {
     let out = bin().arg(dir.join("missing.txt")).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).starts_with("error: "));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -415,8 +413,7 @@ fn bench_multi_keeps_input_order_with_jobs() {
 
 #[test]
 fn gen_writes_judge_files_and_answers_that_solve() {
-    let dir = std::env::temp_dir().join(format!("sokoban-gen-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gen");
     let answers = dir.join("answers.txt");
     let out = bin()
         .args([
@@ -461,7 +458,6 @@ fn gen_writes_judge_files_and_answers_that_solve() {
         .unwrap();
     assert_eq!(too_big.status.code(), Some(2));
     assert!(text(&too_big.stderr).contains("raise it with --max-cells"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::bin;
+use common::{Scratch, bin};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -14,10 +14,8 @@ const LEVEL: &str = "########\n#.   $@#\n#  #$  #\n#.     #\n########\n";
 const LONG: &str = "swswwwnneeSesWWWeeeennLLLL";
 const SHORT_MOVES: u64 = 12;
 
-fn dir(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sokoban-optimize-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn dir(test: &str) -> Scratch {
+    Scratch::new(&format!("optimize-{test}"))
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -235,8 +233,9 @@ fn solving_with_optimize_answers_shorter_and_never_worse() {
         .args(["--multi", "--fast", "--optimize", levels])
         .output()
         .unwrap();
+    let scratch = dir("solve");
     let answers = write(
-        &dir("solve"),
+        &scratch,
         "answers.txt",
         &String::from_utf8(out.stdout).unwrap(),
     );

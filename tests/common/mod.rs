@@ -13,7 +13,35 @@ pub use sokoban::rng::Rng;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet, VecDeque};
 use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
+
+/// A folder for one test's files, removed when the test ends (pass or fail).
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// A fresh folder under the system's temporary one, named by `name` and
+    /// this process (tests run in parallel, and so do test binaries).
+    pub fn new(name: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("sokoban-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        Scratch(path)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
 
 /// The binary under test.
 pub fn bin() -> Command {
