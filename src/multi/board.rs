@@ -283,6 +283,43 @@ impl Board {
         }
     }
 
+    /// True when a box newly on `cell` leaves the player's area connected,
+    /// where `inside` says which cells are in that area once the box is
+    /// there: those around `cell` form one run on the ring of its eight
+    /// neighbours, so every walk through `cell` has a way round it.
+    /// Sufficient, not necessary.
+    pub fn keeps_whole(&self, cell: Cell, inside: impl Fn(Cell) -> bool) -> bool {
+        let inside = |c: Option<Cell>| c.is_some_and(&inside);
+        // The ring in order N, NE, E, SE, S, SW, W, NW.
+        let order = [
+            Direction::North,
+            Direction::East,
+            Direction::South,
+            Direction::West,
+        ];
+        let mut ring = [false; 8];
+        for (k, &d) in order.iter().enumerate() {
+            let e = order[(k + 1) % 4];
+            let (a, c) = (self.step(cell, d), self.step(cell, e));
+            ring[2 * k] = inside(a);
+            let corner = match (a, c) {
+                (Some(a), _) => self.step(a, e),
+                (None, Some(c)) => self.step(c, d),
+                (None, None) => None,
+            };
+            ring[2 * k + 1] = inside(corner);
+        }
+        // Count the runs of area cells that hold a side neighbour of `cell`.
+        let mut runs = 0;
+        for k in 0..8 {
+            if ring[k] && !ring[(k + 7) % 8] {
+                let side = (k..k + 8).take_while(|&j| ring[j % 8]).any(|j| j % 2 == 0);
+                runs += side as u32;
+            }
+        }
+        runs <= 1
+    }
+
     /// True when both cells beside `c` across `dir` are walls: a box there
     /// moving along `dir` is in a one-wide corridor.
     pub fn is_corridor(&self, c: Cell, dir: Direction) -> bool {

@@ -112,8 +112,12 @@ struct Builder<'b> {
     /// (three per push) plus their depth, the newest first on ties.
     open: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
     occupied: Vec<bool>,
+    /// The expanded position's area: cells marked with `stamp`.
     marks: Vec<u32>,
     stamp: u32,
+    /// The floods of new positions, apart (the expanded area stays marked).
+    child_marks: Vec<u32>,
+    child_stamp: u32,
     queue: Vec<Cell>,
 }
 
@@ -133,6 +137,8 @@ impl<'b> Builder<'b> {
             occupied: vec![false; board.len()],
             marks: vec![0; board.len()],
             stamp: 0,
+            child_marks: vec![0; board.len()],
+            child_stamp: 0,
             queue: Vec::new(),
         }
     }
@@ -181,6 +187,38 @@ impl<'b> Builder<'b> {
             .flood_player(&self.occupied, marks, stamp, &mut self.queue, from)
     }
 
+    /// The least cell of the player's area from `from` in a new position
+    /// (`occupied` holding its boxes), the expanded one's area left marked.
+    fn flood_child(&mut self, from: Cell) -> Cell {
+        self.child_stamp += 1;
+        let (marks, stamp) = (&mut self.child_marks, self.child_stamp);
+        self.board
+            .flood_player(&self.occupied, marks, stamp, &mut self.queue, from)
+    }
+
+    /// The least cell of the player's area after the box on `b` was pulled
+    /// onto `to` (`occupied` as after the pull) from the expanded position,
+    /// whose area is marked and whose least cell is `least`: without a
+    /// flood when the area only trades `to` for `b` (nothing joins at `b`,
+    /// and the box on `to` cuts nothing off, see [`Board::keeps_whole`]).
+    fn least_after_pull(&mut self, least: Cell, b: Cell, to: Cell, back: Cell) -> Cell {
+        let (marks, stamp, occupied) = (&self.marks, self.stamp, &self.occupied);
+        let in_area = |c: Cell| marks[c] == stamp;
+        let joins = self
+            .board
+            .neighbours(b)
+            .any(|n| n != to && !occupied[n] && !in_area(n));
+        let whole = || {
+            self.board
+                .keeps_whole(to, |c| !occupied[c] && (c == b || in_area(c)))
+        };
+        if to != least && !joins && whole() {
+            least.min(b)
+        } else {
+            self.flood_child(back)
+        }
+    }
+
     /// Keeps the position of sorted `boxes` with the player on `player`
     /// (`occupied` holding the boxes), unless it is held already.
     fn add(
@@ -191,6 +229,18 @@ impl<'b> Builder<'b> {
         depth: u32,
     ) {
         let least = self.flood(player);
+        self.keep(boxes, least, parent, depth);
+    }
+
+    /// Keeps the position of sorted `boxes` with the player's least cell
+    /// `least`, unless it is held already.
+    fn keep(
+        &mut self,
+        boxes: &[Cell],
+        least: Cell,
+        parent: Option<(u32, Cell, Direction)>,
+        depth: u32,
+    ) {
         let hash = self.board.hash_of(boxes, least);
         let id = self.table.nodes.len() as u32;
         match self.table.index.entry(hash) {
@@ -246,7 +296,8 @@ impl<'b> Builder<'b> {
             child.copy_from_slice(&boxes);
             child[i] = to;
             child.sort_unstable();
-            self.add(&child, back, Some((id, to, dir.opposite())), depth + 1);
+            let least = self.least_after_pull(player, b, to, back);
+            self.keep(&child, least, Some((id, to, dir.opposite())), depth + 1);
             self.occupied[to] = false;
             self.occupied[b] = true;
         }
@@ -322,6 +373,24 @@ mod tests {
         board.cells().filter(|&c| occupied[c]).collect()
     }
 
+    /// The least cell the player on `player` reaches among `boxes`.
+    fn least_reached(board: &Board, boxes: &[Cell], player: Cell) -> Cell {
+        let mut seen = vec![false; board.len()];
+        seen[player] = true;
+        let mut reached = vec![player];
+        let mut least = player;
+        while let Some(c) = reached.pop() {
+            least = least.min(c);
+            for n in board.neighbours(c) {
+                if !boxes.contains(&n) && !seen[n] {
+                    seen[n] = true;
+                    reached.push(n);
+                }
+            }
+        }
+        least
+    }
+
     #[test]
     fn every_position_held_pushes_back_to_the_goals() {
         let mut rng = crate::rng::Rng::new(0x3EE7);
@@ -339,6 +408,8 @@ mod tests {
             let mut goals = board.goals.clone();
             goals.sort_unstable();
             for node in &table.nodes {
+                // Keyed as the forward searches key theirs: the least cell.
+                assert_eq!(least_reached(&board, &node.boxes, node.player), node.player);
                 let hash = board.hash_of(&node.boxes, node.player);
                 let path = table.path_from(hash, &node.boxes, node.player);
                 let path = path.expect("a position held is found");

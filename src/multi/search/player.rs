@@ -7,7 +7,6 @@
 //! areas floods only the floor outside its player's area, which is known
 //! by then the same two ways.
 
-use crate::grid::Direction;
 use crate::multi::board::{Board, Cell};
 
 /// Flood marks and scratch, reused for every flood of a search.
@@ -149,41 +148,10 @@ impl PlayerArea {
     }
 
     /// True when a box newly on `cell` (it came from `freed`, where the
-    /// player now stands) leaves the expanded node's area connected: the
-    /// area cells around `cell` form one run on the ring of its eight
-    /// neighbours, so every walk through `cell` has a way round it.
-    /// Sufficient, not necessary.
+    /// player now stands) leaves the expanded node's area connected (see
+    /// [`Board::keeps_whole`]).
     pub fn keeps_whole(&self, board: &Board, occupied: &[bool], cell: Cell, freed: Cell) -> bool {
-        let inside =
-            |c: Option<Cell>| c.is_some_and(|c| !occupied[c] && (c == freed || self.in_parent(c)));
-        // The ring in order N, NE, E, SE, S, SW, W, NW.
-        let order = [
-            Direction::North,
-            Direction::East,
-            Direction::South,
-            Direction::West,
-        ];
-        let mut ring = [false; 8];
-        for (k, &d) in order.iter().enumerate() {
-            let e = order[(k + 1) % 4];
-            let (a, c) = (board.step(cell, d), board.step(cell, e));
-            ring[2 * k] = inside(a);
-            let corner = match (a, c) {
-                (Some(a), _) => board.step(a, e),
-                (None, Some(c)) => board.step(c, d),
-                (None, None) => None,
-            };
-            ring[2 * k + 1] = inside(corner);
-        }
-        // Count the runs of area cells that hold a side neighbour of `cell`.
-        let mut runs = 0;
-        for k in 0..8 {
-            if ring[k] && !ring[(k + 7) % 8] {
-                let side = (k..k + 8).take_while(|&j| ring[j % 8]).any(|j| j % 2 == 0);
-                runs += side as u32;
-            }
-        }
-        runs <= 1
+        board.keeps_whole(cell, |c| !occupied[c] && (c == freed || self.in_parent(c)))
     }
 }
 
