@@ -27,6 +27,9 @@ use std::time::{Duration, Instant};
 #[command(mut_arg("time_limit", |a| a.help(
     "Seconds per level, the `--fast` solve of a level without a solution included"
 )))]
+#[command(mut_arg("threads", |a| a.help(
+    "Threads per level: with two or more, push-optimal A* of --metric pushes runs beside the rounds for the whole time (with one, first, for a quarter), and the --fast solve of a level without a solution runs its searches side by side [default: the cores]"
+)))]
 pub struct OptimizeArgs {
     /// The levels: an XSB level or collection (`-` for stdin).
     levels: PathBuf,
@@ -325,9 +328,11 @@ fn fast_options(args: &OptimizeArgs) -> Result<MultiOptions, CliError> {
 }
 
 fn optimize_options(args: &OptimizeArgs) -> Result<OptimizeOptions, CliError> {
+    let fast = fast_options(args)?;
     Ok(OptimizeOptions {
         metric: args.metric.into(),
-        limits: fast_options(args)?.limits,
+        limits: fast.limits,
+        threads: fast.threads,
     })
 }
 
@@ -569,7 +574,11 @@ pub fn improve(
     let Ok(better) = optimize(
         level,
         &found.moves,
-        &OptimizeOptions { metric, limits },
+        &OptimizeOptions {
+            metric,
+            limits,
+            threads: options.threads,
+        },
         progress,
     ) else {
         return report;

@@ -7,8 +7,10 @@
 //! metric: [`optimize`] runs the vicinity search (`vicinity.rs`) around
 //! the solution's path in rounds that stray further from it while time
 //! lasts, each round starting from the best solution so far; with pushes
-//! as the metric, push-optimal A* gets the first share of the time. Every
-//! answer is replayed before it is returned.
+//! as the metric, push-optimal A* runs too: on a thread of its own beside
+//! the rounds when there are two threads (the rounds start again from its
+//! answer when it has fewer pushes), else first, for a share of the time.
+//! Every answer is replayed before it is returned.
 
 mod path;
 mod vicinity;
@@ -20,6 +22,7 @@ use crate::level::Level;
 use crate::moves::{Illegal, Limit, Move, Solution, replay};
 use crate::multi::{Limits, Progress};
 use path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use thiserror::Error;
 use vicinity::{Effort, Search};
@@ -57,10 +60,23 @@ impl Metric {
 
 /// What to optimize, and within which limits (time, nodes and memory for
 /// the whole level; Ctrl-C stops it with what was found).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptimizeOptions {
     pub metric: Metric,
     pub limits: Limits,
+    /// Threads to work on (1 or more): with two, the push-optimal A* of
+    /// `--metric pushes` runs beside the rounds, for the whole time.
+    pub threads: usize,
+}
+
+impl Default for OptimizeOptions {
+    fn default() -> OptimizeOptions {
+        OptimizeOptions {
+            metric: Metric::default(),
+            limits: Limits::default(),
+            threads: 1,
+        }
+    }
 }
 
 /// The rounds, vicinities growing; a round that improves is run again
@@ -153,44 +169,47 @@ pub fn optimize(
     let mut best = Path::read(level, moves)?;
     let input = best.solution.clone();
     let metric = options.metric;
+    let beside = metric == Metric::Pushes && options.threads >= 2;
+    let answered = AtomicBool::new(false);
+    // Beside A*, the rounds hold half the memory.
+    let limits = Limits {
+        max_memory: options.limits.max_memory / if beside { 2 } else { 1 },
+        ..options.limits.clone()
+    };
     let mut effort = Effort {
-        limits: &options.limits,
+        limits: &limits,
         started: Instant::now(),
         expanded: 0,
         generated: 0,
         memory_peak: 0,
         progress,
+        beside_done: beside.then_some(&answered),
     };
     let mut stats = OptimizeStats::default();
     if metric == Metric::Pushes
+        && !beside
         && let Some(fewer) = fewest_pushes(level, &options.limits, &mut effort, &best.solution)
     {
         stats.improvements += 1;
         best = fewer;
     }
-    let mut search = Search::new(level, metric);
-    let mut limit = None;
-    let mut round = 0;
-    while round < ROUNDS.len() && best.solution.pushes > 0 {
-        let ceiling = metric.cost(&best.solution);
-        match search.round(&best.placements, ROUNDS[round], ceiling, &mut effort) {
-            Err(reached) => {
-                limit = Some(reached);
-                break;
-            }
-            Ok(found) => {
-                stats.rounds += 1;
-                stats.widest = Some(ROUNDS[round]);
-                match found.and_then(|(_, moves)| checked(level, &moves, metric, ceiling)) {
-                    Some(better) => {
-                        stats.improvements += 1;
-                        best = better;
-                    }
-                    None => round += 1,
-                }
-            }
-        }
-    }
+    let limit = std::thread::scope(|scope| {
+        let mut astar = beside.then(|| {
+            scope.spawn(|| {
+                let report = astar_beside(level, &options.limits);
+                answered.store(true, Ordering::Relaxed);
+                report
+            })
+        });
+        improve(
+            level,
+            metric,
+            &mut best,
+            &mut effort,
+            &mut stats,
+            &mut astar,
+        )
+    });
     stats.expanded = effort.expanded;
     stats.generated = effort.generated;
     stats.memory_bytes = effort.memory_peak;
@@ -200,6 +219,110 @@ pub fn optimize(
         limit,
         stats,
     })
+}
+
+/// The push-optimal A* on a thread of its own.
+type Beside<'s> = std::thread::ScopedJoinHandle<'s, crate::multi::MultiReport>;
+
+/// The rounds, from `best` on, until the widest is searched to the end or
+/// a limit is reached (which it returns); the answer of `astar`, running
+/// beside them, is taken between rounds once it is in (waited for at the
+/// end), and the rounds start again from it when it is better.
+fn improve(
+    level: &Level,
+    metric: Metric,
+    best: &mut Path,
+    effort: &mut Effort,
+    stats: &mut OptimizeStats,
+    astar: &mut Option<Beside>,
+) -> Option<Limit> {
+    let mut search = Search::new(level, metric);
+    let mut round = 0;
+    let mut limit = None;
+    loop {
+        let done = limit.is_some() || round >= ROUNDS.len() || best.solution.pushes == 0;
+        let wait = done || effort.beside_answered();
+        let taken = astar_answer(level, astar, wait, effort, &best.solution);
+        if astar.is_none() {
+            effort.beside_done = None;
+        }
+        if let Some(better) = taken {
+            stats.improvements += 1;
+            *best = better;
+            if limit.is_none() {
+                round = 0;
+                continue;
+            }
+        }
+        if done {
+            return limit;
+        }
+        let ceiling = metric.cost(&best.solution);
+        match search.round(&best.placements, ROUNDS[round], ceiling, effort) {
+            // A* has answered: take its answer, then run the round again.
+            Err(Limit::Stopped) if effort.beside_answered() => {}
+            Err(reached) => limit = Some(reached),
+            Ok(found) => {
+                stats.rounds += 1;
+                stats.widest = Some(ROUNDS[round]);
+                match found.and_then(|(_, moves)| checked(level, &moves, metric, ceiling)) {
+                    Some(better) => {
+                        stats.improvements += 1;
+                        *best = better;
+                    }
+                    None => round += 1,
+                }
+            }
+        }
+    }
+}
+
+/// The answer of the A* beside the rounds, once it is in (or at once when
+/// `wait`), when it has fewer pushes than `best`; its work is counted in
+/// `effort`.
+fn astar_answer(
+    level: &Level,
+    astar: &mut Option<Beside>,
+    wait: bool,
+    effort: &mut Effort,
+    best: &Solution,
+) -> Option<Path> {
+    if !astar.as_ref().is_some_and(|a| wait || a.is_finished()) {
+        return None;
+    }
+    let report = match astar.take()?.join() {
+        Ok(report) => report,
+        Err(panic) => std::panic::resume_unwind(panic),
+    };
+    effort.expanded += report.stats.expanded;
+    effort.generated += report.stats.generated;
+    effort.memory_peak = effort.memory_peak.max(report.stats.memory_bytes);
+    let found = report.outcome.solution()?;
+    checked(
+        level,
+        &found.moves,
+        Metric::Pushes,
+        Metric::Pushes.cost(best),
+    )
+}
+
+/// Push-optimal A* within the whole of `limits` but half their memory
+/// (the rounds hold the other half), and [`ASTAR_NODES`] nodes when no
+/// time limit bounds it.
+fn astar_beside(level: &Level, limits: &Limits) -> crate::multi::MultiReport {
+    let limits = Limits {
+        time: limits.time,
+        max_nodes: match limits.time {
+            Some(_) => limits.max_nodes,
+            None => Some(limits.max_nodes.unwrap_or(ASTAR_NODES).min(ASTAR_NODES)),
+        },
+        max_memory: limits.max_memory / 2,
+    };
+    let options = crate::multi::MultiOptions {
+        limits,
+        ..Default::default()
+    };
+    crate::multi::solve(level, &options, &mut |_| {})
 }
 
 /// Nodes the push-optimal A* may generate when no time limit shares the
@@ -272,8 +395,14 @@ mod tests {
     }
 
     fn run(level: &Level, moves: &[Move], metric: Metric) -> OptimizeReport {
+        run_on(level, moves, metric, 1)
+    }
+
+    /// [`run`] on `threads` threads (with two, A* runs beside the rounds).
+    fn run_on(level: &Level, moves: &[Move], metric: Metric, threads: usize) -> OptimizeReport {
         let options = OptimizeOptions {
             metric,
+            threads,
             ..OptimizeOptions::default()
         };
         optimize(level, moves, &options, &mut |_| {}).unwrap()
@@ -352,8 +481,8 @@ mod tests {
         let l = level("########\n#.   $@#\n#  #$  #\n#.     #\n########");
         let long = parse_moves("swswwwnneeSesWWWeeeennLLLL").unwrap();
         let long = read_solution(&l, &long).unwrap();
-        for metric in [Metric::Moves, Metric::Pushes] {
-            let report = run(&l, &long.moves, metric);
+        for (metric, threads) in [(Metric::Moves, 1), (Metric::Pushes, 1), (Metric::Pushes, 2)] {
+            let report = run_on(&l, &long.moves, metric, threads);
             assert!(replays(&l, &report.solution));
             assert_eq!(Some(metric.cost(&report.solution)), reference(&l, metric));
             assert!(metric.cost(&report.solution) < metric.cost(&long));
@@ -368,6 +497,70 @@ mod tests {
         assert_eq!((report.input.pushes, report.solution.pushes), (7, 3));
         assert_eq!(report.solution.walks, 0);
         assert!(replays(&l, &report.solution));
+    }
+
+    /// `improve` with an A* beside it that answers `answer`, the rounds
+    /// held to `max_nodes`: the best solution after it, and its limit.
+    fn improved_beside(
+        l: &Level,
+        long: &[Move],
+        answer: &[Move],
+        max_nodes: Option<u64>,
+    ) -> (Solution, Option<Limit>) {
+        let limits = Limits {
+            max_nodes,
+            ..Limits::default()
+        };
+        let answered = AtomicBool::new(false);
+        let mut effort = Effort {
+            limits: &limits,
+            started: Instant::now(),
+            expanded: 0,
+            generated: 0,
+            memory_peak: 0,
+            progress: &mut |_| {},
+            beside_done: Some(&answered),
+        };
+        let mut best = Path::read(l, long).unwrap();
+        let mut stats = OptimizeStats::default();
+        let limit = std::thread::scope(|scope| {
+            let mut astar = Some(scope.spawn(|| {
+                answered.store(true, Ordering::Relaxed);
+                crate::multi::MultiReport {
+                    outcome: crate::moves::Outcome::Solved(Solution::from_moves(answer.to_vec())),
+                    stats: crate::multi::MultiStats::default(),
+                    optimal: true,
+                }
+            }));
+            improve(
+                l,
+                Metric::Pushes,
+                &mut best,
+                &mut effort,
+                &mut stats,
+                &mut astar,
+            )
+        });
+        (best.solution, limit)
+    }
+
+    #[test]
+    fn the_answer_of_astar_beside_the_rounds_is_taken_and_improved() {
+        let l = level("########\n#.   $@#\n#  #$  #\n#.     #\n########");
+        let long = parse_moves("swswwwnneeSesWWWeeeennLLLL").unwrap();
+        // Fewest pushes (8), with a detour walked before the first push.
+        let astar = parse_moves("snWWWWeeSesWWW").unwrap();
+        let (pushes, walks) = (8, 6);
+        // Rounds stopped at once: A*'s answer is still waited for and taken.
+        let (found, limit) = improved_beside(&l, &long, &astar, Some(1));
+        assert_eq!(limit, Some(Limit::Nodes(1)));
+        assert_eq!((found.pushes, found.walks), (pushes, walks));
+        // Rounds free to run: they start again from A*'s answer and drop its detour.
+        let (found, limit) = improved_beside(&l, &long, &astar, None);
+        assert_eq!(limit, None);
+        assert!(replays(&l, &found));
+        assert_eq!(found.pushes, pushes);
+        assert!(found.walks < walks);
     }
 
     #[test]
@@ -392,16 +585,19 @@ mod tests {
     fn a_node_limit_keeps_the_input() {
         let l = level("########\n#.   $@#\n#  #$  #\n#.     #\n########");
         let long = parse_moves("swswwwnneeSesWWWeeeennLLLL").unwrap();
-        let options = OptimizeOptions {
-            limits: Limits {
-                max_nodes: Some(1),
-                ..Limits::default()
-            },
-            ..OptimizeOptions::default()
-        };
-        let report = optimize(&l, &long, &options, &mut |_| {}).unwrap();
-        assert_eq!(report.limit, Some(Limit::Nodes(1)));
-        assert!(Metric::Moves.cost(&report.solution) <= Metric::Moves.cost(&report.input));
+        for (metric, threads) in [(Metric::Moves, 1), (Metric::Pushes, 2)] {
+            let options = OptimizeOptions {
+                metric,
+                limits: Limits {
+                    max_nodes: Some(1),
+                    ..Limits::default()
+                },
+                threads,
+            };
+            let report = optimize(&l, &long, &options, &mut |_| {}).unwrap();
+            assert_eq!(report.limit, Some(Limit::Nodes(1)));
+            assert!(metric.cost(&report.solution) <= metric.cost(&report.input));
+        }
     }
 
     /// A random small level of two boxes, as XSB text.
@@ -451,7 +647,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(512))]
         #[test]
-        fn answers_replay_and_are_never_worse(seed in any::<u64>(), at in 0usize..40, d in 0usize..4, pushes in any::<bool>()) {
+        fn answers_replay_and_are_never_worse(seed in any::<u64>(), at in 0usize..40, d in 0usize..4, pushes in any::<bool>(), threads in 1usize..=2) {
             let Ok(mut levels) = parse_xsb(random_level(seed).as_bytes(), 1000) else {
                 return Ok(());
             };
@@ -466,7 +662,7 @@ mod tests {
             };
             let metric = if pushes { Metric::Pushes } else { Metric::Moves };
             let input = padded(&l, &s.moves, at, Direction::from_index(d));
-            let report = run(&l, &input, metric);
+            let report = run_on(&l, &input, metric, threads);
             prop_assert!(replays(&l, &report.solution));
             prop_assert!(metric.cost(&report.solution) <= metric.cost(&report.input));
             prop_assert!(metric.cost(&report.solution) <= metric.cost(s));

@@ -19,6 +19,7 @@ use crate::rng::Rng;
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How far from the path a round may stray.
@@ -39,6 +40,9 @@ pub(crate) struct Effort<'a> {
     pub generated: u64,
     pub memory_peak: usize,
     pub progress: &'a mut dyn FnMut(&Progress),
+    /// Raised when the A* beside the rounds has answered: the round under
+    /// way stops ([`Limit::Stopped`]) so that its answer is taken at once.
+    pub beside_done: Option<&'a AtomicBool>,
 }
 
 impl Effort<'_> {
@@ -55,7 +59,15 @@ impl Effort<'_> {
             bound,
             elapsed: self.started.elapsed(),
         });
+        if self.beside_answered() {
+            return Some(Limit::Stopped);
+        }
         self.limits.reached(self.started, memory)
+    }
+
+    /// True when the A* beside the rounds has answered.
+    pub fn beside_answered(&self) -> bool {
+        self.beside_done.is_some_and(|d| d.load(Ordering::Relaxed))
     }
 }
 

@@ -71,6 +71,7 @@ pub fn optimize_now(level: &Level, moves: &[Move], limits: &Limits) -> OptimizeA
     let options = OptimizeOptions {
         metric: Metric::Moves,
         limits: limits.clone(),
+        threads: 1,
     };
     let report = optimize::optimize(level, moves, &options, &mut |_| {})?;
     let cost = |s: &Solution| options.metric.cost(s);
