@@ -160,12 +160,15 @@ fn phase_limits(phase: &Phase, last: bool, lane: &Limits, started: Instant, used
 }
 
 /// What the lanes work out about a level once, when the first needs it
-/// (the others wait for it, inside their time: big levels take a while).
+/// (the others wait for it, inside their time: big levels take a while),
+/// but the meeting table, which they look up once it is there.
 #[derive(Default)]
 struct Knowledge {
     rooms: OnceLock<Rooms>,
     packing: OnceLock<Packing>,
     meeting: OnceLock<Meeting>,
+    /// Set by the lane that builds the meeting table.
+    building: AtomicBool,
 }
 
 impl Knowledge {
@@ -186,8 +189,13 @@ impl Knowledge {
         config
     }
 
-    fn meeting(&self, board: &Board, give_up: &dyn Fn() -> bool) -> &Meeting {
-        self.meeting.get_or_init(|| Meeting::build(board, give_up))
+    /// The meeting table: built by the first lane to ask (before its
+    /// search), looked up by the others once it is there.
+    fn meeting(&self, board: &Board, give_up: &dyn Fn() -> bool) -> &OnceLock<Meeting> {
+        if !self.building.swap(true, Ordering::AcqRel) {
+            let _ = self.meeting.set(Meeting::build(board, give_up));
+        }
+        &self.meeting
     }
 
     fn packing(&self, board: &Board) -> &Packing {
@@ -403,6 +411,24 @@ mod tests {
     use crate::multi::{MultiOptions, solve};
 
     #[test]
+    fn the_first_lane_to_ask_builds_the_meeting_table_and_no_other_waits() {
+        let level = &crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let never = || false;
+        let features = Phase::new(Method::Features, 1, 1, true);
+        let known = Knowledge::default();
+        let first = known.config(&board, &features, &never);
+        assert_eq!(first.meeting().map(Meeting::len), Some(4));
+        // Another lane building it: this one searches without it for now.
+        let other = Knowledge::default();
+        other.building.store(true, Ordering::Relaxed);
+        let waiting = other.config(&board, &features, &never);
+        assert!(waiting.meet.is_some() && waiting.meeting().is_none());
+        let _ = other.meeting.set(Meeting::build(&board, &never));
+        assert_eq!(waiting.meeting().map(Meeting::len), Some(4));
+    }
+
+    #[test]
     fn every_search_but_plain_astar_looks_in_the_meeting_table() {
         let level = &crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
         let board = Board::new(level).unwrap();
@@ -436,8 +462,7 @@ mod tests {
         }
         let known = Knowledge {
             rooms: OnceLock::from(found),
-            packing: OnceLock::new(),
-            meeting: OnceLock::new(),
+            ..Knowledge::default()
         };
         let stop = AtomicBool::new(false);
         let limits = Limits::default();

@@ -412,7 +412,7 @@ impl Search<'_> {
             .nodes
             .insert(&key, child.g, h, Some(x.node), child.push.stored());
         self.stats.generated += 1;
-        if let Some(meet) = self.config.meet
+        if let Some(meet) = self.config.meeting()
             && self.met.is_none()
             && let Some(rest) = meet.path_from(child.hash, child.boxes, child.player)
         {

@@ -42,6 +42,7 @@ use pace::Pace;
 use player::{ChildArea, PlayerArea};
 use push::Push;
 use std::rc::Rc;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -57,9 +58,10 @@ pub(crate) struct Config<'r> {
     pub rooms: Option<&'r Rooms>,
     /// The order to fill the goals in ([`Method::Packing`] only).
     pub packing: Option<&'r Packing>,
-    /// Positions reached backwards from the solved one: a child found
-    /// there ends the search (non-optimal searches only).
-    pub meet: Option<&'r Meeting>,
+    /// Positions reached backwards from the solved one, once another
+    /// lane has built them: a child found there ends the search
+    /// (non-optimal searches only).
+    pub meet: Option<&'r OnceLock<Meeting>>,
 }
 
 impl Config<'_> {
@@ -80,6 +82,11 @@ impl Config<'_> {
     /// portfolio report by it.
     pub fn optimal(&self) -> bool {
         self.method.optimal() && self.weight == 1 && self.rooms.is_none() && self.meet.is_none()
+    }
+
+    /// The meeting table, when there is one and it is built.
+    pub fn meeting(&self) -> Option<&Meeting> {
+        self.meet.and_then(OnceLock::get)
     }
 }
 
@@ -233,7 +240,7 @@ impl<'b> Search<'b> {
             };
             let root = self.nodes.insert(&key, 0, h, None, StoredPush::default());
             self.stats.generated = 1;
-            if let Some(meet) = self.config.meet {
+            if let Some(meet) = self.config.meeting() {
                 // (The board keeps the start's boxes sorted, as the table does.)
                 let rest = meet.path_from(key.hash, start_boxes, player);
                 self.met = rest.map(|rest| (root, rest));
@@ -380,7 +387,7 @@ impl<'b> Search<'b> {
             + self.bound.memory_bytes(self.board)
             + self.advice.memory_bytes()
             + self.config.packing.map_or(0, Packing::memory_bytes)
-            + self.config.meet.map_or(0, Meeting::memory_bytes)
+            + self.config.meeting().map_or(0, Meeting::memory_bytes)
     }
 }
 
@@ -428,7 +435,7 @@ mod tests {
         let text = b"######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######";
         let level = &parse_xsb(text, 100).unwrap()[0];
         let board = Board::new(level).unwrap();
-        let table = Meeting::build(&board, &|| false);
+        let table = OnceLock::from(Meeting::build(&board, &|| false));
         let config = Config {
             meet: Some(&table),
             ..greedy(None)
@@ -448,7 +455,7 @@ mod tests {
         let text = b" ####\n #  ####\n #     ##\n## ##   #\n#. .# @$##\n#   # $$ #\n#  .#    #\n##########";
         let level = &parse_xsb(text, 100).unwrap()[0];
         let board = Board::new(level).unwrap();
-        let table = Meeting::build_at_most(&board, 100);
+        let table = OnceLock::from(Meeting::build_at_most(&board, 100));
         let config = Config {
             meet: Some(&table),
             ..greedy(None)
