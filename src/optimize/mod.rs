@@ -23,7 +23,6 @@ use crate::moves::{Illegal, Limit, Move, Solution, replay};
 use crate::multi::{Limits, Progress};
 use path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 use thiserror::Error;
 use vicinity::{Effort, Search};
 
@@ -176,15 +175,7 @@ pub fn optimize(
         max_memory: options.limits.max_memory / if beside { 2 } else { 1 },
         ..options.limits.clone()
     };
-    let mut effort = Effort {
-        limits: &limits,
-        started: Instant::now(),
-        expanded: 0,
-        generated: 0,
-        memory_peak: 0,
-        progress,
-        beside_done: beside.then_some(&answered),
-    };
+    let mut effort = Effort::new(&limits, progress, beside.then_some(&answered));
     let mut stats = OptimizeStats::default();
     if metric == Metric::Pushes
         && !beside
@@ -294,6 +285,17 @@ fn astar_answer(
         Ok(report) => report,
         Err(panic) => std::panic::resume_unwind(panic),
     };
+    fewer_pushes(level, &report, effort, best)
+}
+
+/// The answer of push-optimal A* (`report`), when it has fewer pushes than
+/// `best`; its work is counted in `effort`.
+fn fewer_pushes(
+    level: &Level,
+    report: &crate::multi::MultiReport,
+    effort: &mut Effort,
+    best: &Solution,
+) -> Option<Path> {
     effort.expanded += report.stats.expanded;
     effort.generated += report.stats.generated;
     effort.memory_peak = effort.memory_peak.max(report.stats.memory_bytes);
@@ -318,11 +320,20 @@ fn astar_beside(level: &Level, limits: &Limits) -> crate::multi::MultiReport {
         },
         max_memory: limits.max_memory / 2,
     };
+    push_optimal(level, limits, &mut |_| {})
+}
+
+/// Plain A* (push-optimal) on `level` within `limits`.
+fn push_optimal(
+    level: &Level,
+    limits: Limits,
+    progress: &mut dyn FnMut(&Progress),
+) -> crate::multi::MultiReport {
     let options = crate::multi::MultiOptions {
         limits,
         ..Default::default()
     };
-    crate::multi::solve(level, &options, &mut |_| {})
+    crate::multi::solve(level, &options, progress)
 }
 
 /// Nodes the push-optimal A* may generate when no time limit shares the
@@ -343,17 +354,8 @@ fn fewest_pushes(
         max_nodes: Some(limits.max_nodes.unwrap_or(ASTAR_NODES).min(ASTAR_NODES)),
         max_memory: limits.max_memory,
     };
-    let options = crate::multi::MultiOptions {
-        limits,
-        ..Default::default()
-    };
-    let report = crate::multi::solve(level, &options, effort.progress);
-    effort.expanded += report.stats.expanded;
-    effort.generated += report.stats.generated;
-    effort.memory_peak = effort.memory_peak.max(report.stats.memory_bytes);
-    let found = report.outcome.solution()?;
-    let cost = Metric::Pushes.cost(best);
-    checked(level, &found.moves, Metric::Pushes, cost)
+    let report = push_optimal(level, limits, effort.progress);
+    fewer_pushes(level, &report, effort, best)
 }
 
 /// `moves` as a path, when they replay strictly, solve the level and cost
@@ -512,15 +514,8 @@ mod tests {
             ..Limits::default()
         };
         let answered = AtomicBool::new(false);
-        let mut effort = Effort {
-            limits: &limits,
-            started: Instant::now(),
-            expanded: 0,
-            generated: 0,
-            memory_peak: 0,
-            progress: &mut |_| {},
-            beside_done: Some(&answered),
-        };
+        let mut quiet = |_: &Progress| {};
+        let mut effort = Effort::new(&limits, &mut quiet, Some(&answered));
         let mut best = Path::read(l, long).unwrap();
         let mut stats = OptimizeStats::default();
         let limit = std::thread::scope(|scope| {

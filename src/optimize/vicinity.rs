@@ -45,7 +45,24 @@ pub(crate) struct Effort<'a> {
     pub beside_done: Option<&'a AtomicBool>,
 }
 
-impl Effort<'_> {
+impl<'a> Effort<'a> {
+    /// Nothing done yet, the clock started now.
+    pub fn new(
+        limits: &'a Limits,
+        progress: &'a mut dyn FnMut(&Progress),
+        beside_done: Option<&'a AtomicBool>,
+    ) -> Effort<'a> {
+        Effort {
+            limits,
+            started: Instant::now(),
+            expanded: 0,
+            generated: 0,
+            memory_peak: 0,
+            progress,
+            beside_done,
+        }
+    }
+
     /// A limit reached, checked every so many expansions (and the progress told).
     fn check(&mut self, memory: usize, depth: u32, bound: u32) -> Option<Limit> {
         self.memory_peak = self.memory_peak.max(memory);
