@@ -326,6 +326,7 @@ fn multi_methods_json_and_stats() {
         "features",
         "box-moves",
         "packing",
+        "plan",
     ] {
         let out = multi(&level, &["--method", method, "--json", "--stats"]);
         assert_eq!(out.status.code(), Some(0), "{method}");

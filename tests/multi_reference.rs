@@ -88,6 +88,7 @@ proptest! {
             (Method::Features, false, 1),
             (Method::BoxMoves, false, 1),
             (Method::Packing, false, 1),
+            (Method::Plan, false, 1),
             (Method::AStar, true, 1),
             (Method::AStar, true, 2),
             (Method::AStar, true, 4),

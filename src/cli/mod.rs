@@ -213,6 +213,8 @@ enum MethodArg {
     BoxMoves,
     /// a feature search led by the packing order (the goals filled back to front): cells by goals filled in order, nodes by detours from the plan (not optimal)
     Packing,
+    /// greedy along the packing order, as YASS searches: pushes off the plan, goals not packed, and the pushed box's distance to the next goals (not optimal)
+    Plan,
 }
 
 impl SearchArgs {
@@ -249,6 +251,7 @@ impl SearchArgs {
                 MethodArg::Features => Method::Features,
                 MethodArg::BoxMoves => Method::BoxMoves,
                 MethodArg::Packing => Method::Packing,
+                MethodArg::Plan => Method::Plan,
             },
             fast: self.fast,
             threads: match threads {

@@ -84,7 +84,10 @@ pub fn solve(
         portfolio::fast(&board, options, progress)
     } else {
         let stop = AtomicBool::new(false);
-        let packing = (options.method == Method::Packing).then(|| packing::Packing::find(&board));
+        let packing = options
+            .method
+            .uses_packing()
+            .then(|| packing::Packing::find(&board));
         let config = search::Config {
             method: options.method,
             weight: 1,

@@ -54,6 +54,12 @@ pub enum Method {
     /// by the packing score, so the search follows the plan and tries the
     /// fewest detours first. Not optimal.
     Packing,
+    /// Greedy along the packing order, as YASS searches: a node's score is
+    /// its pushes off the plan, a fixed price per goal not packed in plan
+    /// order, and how far the box just pushed is from the goals being
+    /// filled; the newest of the best goes first, so the search keeps
+    /// pushing one box home (see [`super::packing`]). Not optimal.
+    Plan,
 }
 
 impl Method {
@@ -61,6 +67,11 @@ impl Method {
     /// (the whole rule, with weights and macros, is the search's `Config::optimal`).
     pub fn optimal(self) -> bool {
         matches!(self, Method::AStar | Method::Bfs | Method::Ucs)
+    }
+
+    /// True when the method follows the packing order.
+    pub fn uses_packing(self) -> bool {
+        matches!(self, Method::Packing | Method::Plan)
     }
 }
 

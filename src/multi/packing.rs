@@ -31,6 +31,10 @@ const MIN_PULLS_OUT: u32 = 3;
 /// open, most puzzle levels) a search led by it has little to follow.
 const ORDERED_PHASES: usize = 3;
 
+/// What [`Packing::pushed_box`] charges for a box that cannot reach the
+/// goals being filled (a quarter of a goal's price in that search).
+pub(crate) const LOST_BOX: u32 = 8;
+
 /// Marks a cell without a goal in [`Packing::phase_at`].
 const NO_PHASE: u16 = u16::MAX;
 
@@ -124,15 +128,51 @@ impl Packing {
 
     /// Measures the position with boxes on `boxes` (`occupied` marks them).
     pub fn score(&self, occupied: &[bool], boxes: &[Cell]) -> PackScore {
+        let packed = self.packed(occupied);
+        let next = match self.current_phase(occupied) {
+            Some(k) => self.nearest(k, occupied, boxes),
+            None => 0,
+        };
+        PackScore { packed, next }
+    }
+
+    /// Goals filled in plan order: every goal of the full phases, and the
+    /// filled goals of the first phase not full.
+    pub fn packed(&self, occupied: &[bool]) -> u32 {
         let Some(k) = self.current_phase(occupied) else {
-            let packed = self.phases.iter().map(Vec::len).sum::<usize>() as u32;
-            return PackScore { packed, next: 0 };
+            return self.phases.iter().map(Vec::len).sum::<usize>() as u32;
         };
         let full: usize = self.phases[..k].iter().map(Vec::len).sum();
         let filled = self.phases[k].iter().filter(|&&g| occupied[g]).count();
-        PackScore {
-            packed: (full + filled) as u32,
-            next: self.nearest(k, occupied, boxes),
+        (full + filled) as u32
+    }
+
+    /// How far the box just pushed onto `end` is from the goals being
+    /// filled (`occupied` as after the push), as [`Method::Plan`] prices
+    /// it: `2 × (1 + d)` for `d` pushes to the nearest empty goal of the
+    /// current phase (2 on a goal of it), and [`LOST_BOX`] when it cannot
+    /// get there or has just filled a phase before it.
+    ///
+    /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    pub fn pushed_box(&self, occupied: &[bool], end: Cell) -> u32 {
+        let Some(k) = self.current_phase(occupied) else {
+            return 0;
+        };
+        match self.phase_at[end] {
+            p if p == k as u16 => return 2,
+            p if p < k as u16 => return LOST_BOX,
+            _ => {}
+        }
+        let nearest = self.phases[k]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &g)| !occupied[g])
+            .map(|(i, _)| self.distance[k][i][end])
+            .min()
+            .unwrap_or(UNREACHABLE);
+        match nearest {
+            UNREACHABLE => LOST_BOX,
+            d => 2 * (1 + u32::from(d)),
         }
     }
 
@@ -268,17 +308,18 @@ mod tests {
         assert_eq!(packing.phases, order);
     }
 
+    /// Three goals in the open, any order will do.
+    const OPEN: &str = "#########\n\
+                        #       #\n\
+                        # . . . #\n\
+                        #       #\n\
+                        #@ $$$  #\n\
+                        #       #\n\
+                        #########";
+
     #[test]
     fn goals_in_the_open_say_nothing() {
-        let (_, _, packing) = prepared(
-            "#########\n\
-             #       #\n\
-             # . . . #\n\
-             #       #\n\
-             #@ $$$  #\n\
-             #       #\n\
-             #########",
-        );
+        let (_, _, packing) = prepared(OPEN);
         assert_eq!(packing.phases.len(), 1);
     }
 
@@ -305,6 +346,37 @@ mod tests {
         let two = score(&[at(1, 1), at(1, 2), at(3, 4)]);
         assert_eq!(two, PackScore { packed: 2, next: 3 });
         assert_eq!(score(&[at(1, 1), at(1, 2), at(1, 3)]).packed, 3);
+    }
+
+    #[test]
+    fn the_pushed_box_is_priced_by_its_distance_to_the_goals_being_filled() {
+        let (level, b, packing) = prepared(DEAD_END);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let price = |boxes: &[Cell], pushed| {
+            let mut occupied = vec![false; b.len()];
+            boxes.iter().for_each(|&x| occupied[x] = true);
+            packing.pushed_box(&occupied, pushed)
+        };
+        // From (3, 4): 5 pushes to the far goal, the one being filled.
+        assert_eq!(
+            price(&[at(3, 4), at(3, 5), at(3, 6)], at(3, 4)),
+            2 * (1 + 5)
+        );
+        // On the middle goal while the far one is empty: one push from it.
+        assert_eq!(
+            price(&[at(1, 2), at(3, 5), at(3, 6)], at(1, 2)),
+            2 * (1 + 1)
+        );
+        // The box that fills a phase is done with: the next one is priced.
+        assert_eq!(price(&[at(1, 1), at(3, 5), at(3, 6)], at(1, 1)), LOST_BOX);
+        // Everything packed: nothing to price.
+        assert_eq!(price(&[at(1, 1), at(1, 2), at(1, 3)], at(1, 3)), 0);
+        // A goal of a one-phase order, the others empty: on a goal being filled.
+        let (level, b, packing) = prepared(OPEN);
+        let goal = b.compact(level.grid.cell(2, 2));
+        let mut occupied = vec![false; b.len()];
+        occupied[goal] = true;
+        assert_eq!(packing.pushed_box(&occupied, goal), 2);
     }
 
     #[test]

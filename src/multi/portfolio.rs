@@ -180,7 +180,7 @@ impl Knowledge {
             method: phase.method,
             weight: phase.weight,
             rooms: phase.macros.then(|| self.rooms(board, give_up)),
-            packing: (phase.method == Method::Packing).then(|| self.packing(board)),
+            packing: phase.method.uses_packing().then(|| self.packing(board)),
             meet: None,
         };
         if !config.optimal() {

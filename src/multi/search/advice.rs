@@ -106,6 +106,25 @@ impl Advice {
         }
     }
 
+    /// [`Method::Plan`]: measures a new node by the goals it leaves
+    /// unpacked and the price of its pushed box (see [`Packing::pushed_box`]).
+    ///
+    /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    pub fn record_plan(&mut self, node: NodeId, unpacked: u32, pushed_box: u32) {
+        let u = node.index();
+        self.score.resize(u + 1, 0);
+        self.score[u] = PACKED_BONUS as u32 * unpacked + pushed_box;
+    }
+
+    /// [`Method::Plan`]'s key: the pushes off the plan `g` and the score,
+    /// in one (the frontier keeps the newest first among equals).
+    ///
+    /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    pub fn plan_key(&self, node: NodeId, g: u64) -> (u64, u64) {
+        let score = self.score.get(node.index()).copied().unwrap_or(0) as u64;
+        (g + score, 0)
+    }
+
     pub fn memory_bytes(&self) -> usize {
         self.score.capacity() * 4 + (self.best_packed.capacity() + self.areas.capacity()) * 2
     }

@@ -18,6 +18,7 @@ use super::push::Push;
 use super::{Pruning, Search};
 use crate::grid::Direction;
 use crate::multi::board::Cell;
+use crate::multi::options::Method;
 use crate::multi::packing::Packing;
 use crate::multi::table::{Key, NodeId};
 use std::rc::Rc;
@@ -209,7 +210,18 @@ impl Search<'_> {
             }
         }
         let mut child = Vec::with_capacity(x.boxes.len());
-        for (i, &b) in x.boxes.iter().enumerate() {
+        // The search that takes the newest node first pushes the box it
+        // pushed last again before any other, when that is no worse.
+        let last = match (self.config.method, self.nodes.parent(x.node)) {
+            (Method::Plan, Some(_)) => x
+                .boxes
+                .iter()
+                .position(|&b| b == self.push_of(x.node).end(self.board)),
+            _ => None,
+        };
+        let order = (0..x.boxes.len()).filter(|&i| Some(i) != last).chain(last);
+        for i in order {
+            let b = x.boxes[i];
             if only_box.is_some_and(|o| o != b) {
                 continue;
             }

@@ -16,6 +16,67 @@ pub(super) enum Frontier {
     Stack(Vec<NodeId>),
     /// One heap per feature cell, the cells popped from in turn.
     Cells(FeatureCells),
+    /// One stack per score, the best score's newest node first.
+    Buckets(ScoreBuckets),
+}
+
+/// Picks in this many go to the rover of [`ScoreBuckets`].
+const ROVER_EVERY: u64 = 8;
+
+/// The open list of [`Method::Plan`], laid out as YASS's: per score (the
+/// key's high half) a stack, the best score popped first, its newest node
+/// first, so the search dives along pushes no worse than the last; one pick
+/// in [`ROVER_EVERY`] goes instead to a rover that walks up through the
+/// worse scores in turn, so a plan that leads astray is not followed alone.
+#[derive(Default)]
+pub(super) struct ScoreBuckets {
+    stacks: Vec<Vec<(u64, NodeId)>>,
+    /// No stack below this one holds a node.
+    least: usize,
+    /// The score the rover takes from next.
+    rover: usize,
+    picks: u64,
+    len: usize,
+}
+
+impl ScoreBuckets {
+    /// Scores past this share the last stack.
+    const MAX_SCORE: usize = 1 << 20;
+
+    fn push(&mut self, key: u64, node: NodeId) {
+        let at = ((key >> 32) as usize).min(Self::MAX_SCORE);
+        if at >= self.stacks.len() {
+            self.stacks.resize_with(at + 1, Vec::new);
+        }
+        self.stacks[at].push((key, node));
+        self.least = self.least.min(at);
+        self.len += 1;
+    }
+
+    fn pop(&mut self) -> Option<(u64, NodeId)> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.stacks[self.least].is_empty() {
+            self.least += 1;
+        }
+        self.picks += 1;
+        let mut at = self.least;
+        if self.picks.is_multiple_of(ROVER_EVERY) {
+            self.rover = self.rover.max(self.least + 1);
+            while self.rover < self.stacks.len() && self.stacks[self.rover].is_empty() {
+                self.rover += 1;
+            }
+            if self.rover < self.stacks.len() {
+                at = self.rover;
+                self.rover += 1;
+            } else {
+                self.rover = 0;
+            }
+        }
+        self.len -= 1;
+        self.stacks[at].pop()
+    }
 }
 
 /// The open list of the feature searches: per feature value a heap like
@@ -80,6 +141,7 @@ impl Frontier {
             Method::Features | Method::BoxMoves | Method::Packing => {
                 Frontier::Cells(FeatureCells::default())
             }
+            Method::Plan => Frontier::Buckets(ScoreBuckets::default()),
             Method::Bfs => Frontier::Queue(VecDeque::new()),
             Method::Dfs => Frontier::Stack(Vec::new()),
         }
@@ -88,7 +150,10 @@ impl Frontier {
     /// True when popped keys must match the node's current key (the others
     /// pop nodes in the order pushed, and a stale entry is only a closed node).
     pub fn keyed(&self) -> bool {
-        matches!(self, Frontier::Heap(_) | Frontier::Cells(_))
+        matches!(
+            self,
+            Frontier::Heap(_) | Frontier::Cells(_) | Frontier::Buckets(_)
+        )
     }
 
     /// From now on every other pop is from the cell of least feature value.
@@ -117,6 +182,7 @@ impl Frontier {
             Frontier::Queue(q) => q.push_back(node),
             Frontier::Stack(s) => s.push(node),
             Frontier::Cells(c) => c.push(key, node),
+            Frontier::Buckets(b) => b.push(key, node),
         }
     }
 
@@ -126,6 +192,7 @@ impl Frontier {
             Frontier::Queue(q) => q.pop_front().map(|n| (0, n)),
             Frontier::Stack(s) => s.pop().map(|n| (0, n)),
             Frontier::Cells(c) => c.pop(),
+            Frontier::Buckets(b) => b.pop(),
         }
     }
 
@@ -136,6 +203,7 @@ impl Frontier {
             Frontier::Queue(q) => (q.len(), 0),
             Frontier::Stack(s) => (s.len(), 0),
             Frontier::Cells(c) => (c.len, c.feature.capacity()),
+            Frontier::Buckets(b) => (b.len, b.stacks.capacity() * 6),
         };
         len * 16 + features * 4
     }
@@ -162,6 +230,26 @@ mod tests {
         // Cells in the order first met (1, 2, 7), each giving its lowest key.
         assert_eq!(order, [11, 12, 14, 13, 10]);
         assert!(cells.pop().is_none());
+    }
+
+    #[test]
+    fn score_buckets_take_the_newest_of_the_best_and_rove_one_pick_in_eight() {
+        let ids = test_ids(12);
+        let mut buckets = Frontier::for_method(Method::Plan);
+        assert!(!buckets.needs_feature(ids[0]));
+        // Ten nodes of score 1, then one of score 7 and one of score 4.
+        for &node in &ids[..10] {
+            buckets.push(1 << 32, node);
+        }
+        buckets.push(7 << 32, ids[10]);
+        buckets.push(4 << 32, ids[11]);
+        let order: Vec<usize> = std::iter::from_fn(|| buckets.pop())
+            .map(|(_, n)| n.index())
+            .collect();
+        // Score 1 newest first; the 8th pick roves to the next worse score
+        // (4), the 16th would go on to 7, but score 1 empties first.
+        assert_eq!(order, [9, 8, 7, 6, 5, 4, 3, 11, 2, 1, 0, 10]);
+        assert!(buckets.pop().is_none());
     }
 
     #[test]

@@ -264,6 +264,7 @@ impl<'b> Search<'b> {
             Method::Ucs => (g, h),
             Method::Greedy | Method::Features | Method::BoxMoves => (h, g),
             Method::Packing => self.advice.key(node, g, h),
+            Method::Plan => self.advice.plan_key(node, g),
             Method::Bfs | Method::Dfs => (0, 0),
         };
         primary << 32 | secondary
@@ -288,8 +289,25 @@ impl<'b> Search<'b> {
             };
             self.frontier.set_feature(node, feature);
         }
+        if self.config.method == Method::Plan && self.advice.is_new(node) {
+            self.measure_plan(node);
+        }
         let key = self.key_of(node);
         self.frontier.push(key, node);
+    }
+
+    /// [`Method::Plan`]: measures a new node (`occupied` holding its boxes)
+    /// against the packing order.
+    fn measure_plan(&mut self, node: NodeId) {
+        let Some(packing) = self.config.packing else {
+            return;
+        };
+        let unpacked = self.board.goals.len() as u32 - packing.packed(&self.occupied);
+        let pushed_box = match self.nodes.parent(node) {
+            Some(_) => packing.pushed_box(&self.occupied, self.push_of(node).end(self.board)),
+            None => 0,
+        };
+        self.advice.record_plan(node, unpacked, pushed_box);
     }
 
     /// True when each pushed box is pushed on at once along every path it
@@ -569,6 +587,26 @@ mod tests {
         let moved = pushed_from(Some(free));
         assert!(!moved.is_empty());
         assert!(moved.iter().all(|&b| b == free));
+    }
+
+    /// The search led by the packing order as YASS's is: on levels with
+    /// goal rooms (an order of several phases), it fills them and the
+    /// solution replays.
+    #[test]
+    fn the_plan_search_solves_along_the_order() {
+        let text = include_bytes!("../../../tests/data/rooms/rooms.xsb");
+        for level in &parse_xsb(text, 1 << 20).unwrap() {
+            let board = Board::new(level).unwrap();
+            let packing = Packing::find(&board);
+            let config = Config {
+                method: Method::Plan,
+                packing: Some(&packing),
+                ..greedy(None)
+            };
+            assert!(!config.optimal());
+            let (outcome, _) = solve_with(level, &config);
+            replayed(level, &outcome);
+        }
     }
 
     /// Levels with goal rooms (`tests/data/rooms/`): a search that fills the
