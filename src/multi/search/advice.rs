@@ -1,5 +1,7 @@
 //! What [`Method::Packing`] knows of each node: how far it is along the
-//! packing order, and what it pays for the pushes that led to it.
+//! packing order, and what it pays for the pushes that led to it. The
+//! plan search ([`Method::Plan`]) keeps its score here too: see
+//! [`Advice::record_plan`].
 //!
 //! The search is laid out as Festival's feature-space search is (Shoham and
 //! Schaeffer's FESS): a node's *cell* is the most goals its path has packed
@@ -22,6 +24,7 @@
 //! are the areas alone and nodes are taken greedily by cost plus score.
 //!
 //! [`Method::Packing`]: crate::multi::options::Method::Packing
+//! [`Method::Plan`]: crate::multi::options::Method::Plan
 
 use crate::multi::packing::{PackScore, Packing};
 use crate::multi::table::NodeId;

@@ -38,9 +38,9 @@ type CorralPushes = Vec<(Cell, Direction)>;
 /// The node being expanded, as every push from it needs it.
 pub(super) struct Expansion<'a> {
     pub node: NodeId,
-    /// The node's cost so far: its pushes (for [`Method::Packing`](crate::multi::options::Method::Packing), its
-    /// pushes off the plan, or its box moves off the plan where it counts
-    /// box moves).
+    /// The node's cost so far: its pushes (for the searches led by the
+    /// packing order, its pushes off the plan, or its box moves off the
+    /// plan where the packing search counts box moves).
     pub g: u32,
     pub boxes: &'a [Cell],
     pub frozen: Rc<Frozen>,
@@ -299,8 +299,8 @@ impl Search<'_> {
     }
 
     /// What `pushes` pushes of a box from `from` to `end` cost (`occupied`
-    /// as before them): their number, or for [`Method::Packing`](crate::multi::options::Method::Packing) nothing
-    /// when they follow the packing order; where the search counts box
+    /// as before them): their number, or for the searches led by the
+    /// packing order nothing when they follow it; where the search counts box
     /// moves, one for the box's move, nothing when it fills an empty goal
     /// of the phase being filled.
     fn push_cost(&self, x: &Expansion, from: Cell, end: Cell, pushes: u16) -> u32 {
