@@ -31,7 +31,7 @@ const MIN_PULLS_OUT: u32 = 3;
 /// open, most puzzle levels) a search led by it has little to follow.
 const ORDERED_PHASES: usize = 3;
 
-/// What [`Packing::pushed_box`] charges for a box that cannot reach the
+/// What [`Packing::plan_score`] charges for a box that cannot reach the
 /// goals being filled (a quarter of a goal's price in that search).
 pub(crate) const LOST_BOX: u32 = 8;
 
@@ -128,18 +128,34 @@ impl Packing {
 
     /// Measures the position with boxes on `boxes` (`occupied` marks them).
     pub fn score(&self, occupied: &[bool], boxes: &[Cell]) -> PackScore {
-        let packed = self.packed(occupied);
-        let next = match self.current_phase(occupied) {
-            Some(k) => self.nearest(k, occupied, boxes),
-            None => 0,
-        };
-        PackScore { packed, next }
+        let k = self.current_phase(occupied);
+        PackScore {
+            packed: self.packed(k, occupied),
+            next: k.map_or(0, |k| self.nearest(k, occupied, boxes)),
+        }
     }
 
-    /// Goals filled in plan order: every goal of the full phases, and the
-    /// filled goals of the first phase not full.
-    pub fn packed(&self, occupied: &[bool]) -> u32 {
-        let Some(k) = self.current_phase(occupied) else {
+    /// What [`Method::Plan`] measures a position by (`occupied` holding its
+    /// boxes, `pushed` the cell of the box just pushed, if any): the goals
+    /// packed in plan order, and the price of the pushed box: `2 × (1 + d)`
+    /// for `d` pushes to the nearest empty goal of the current phase (2 on
+    /// a goal of it), [`LOST_BOX`] when it cannot get there or has just
+    /// filled a phase before it, nothing when every goal is packed.
+    ///
+    /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    pub fn plan_score(&self, occupied: &[bool], pushed: Option<Cell>) -> (u32, u32) {
+        let k = self.current_phase(occupied);
+        let price = match (k, pushed) {
+            (Some(k), Some(end)) => self.price(k, occupied, end),
+            _ => 0,
+        };
+        (self.packed(k, occupied), price)
+    }
+
+    /// Goals filled in plan order, `k` being the current phase: every goal
+    /// of the full phases, and the filled goals of the first phase not full.
+    fn packed(&self, k: Option<usize>, occupied: &[bool]) -> u32 {
+        let Some(k) = k else {
             return self.phases.iter().map(Vec::len).sum::<usize>() as u32;
         };
         let full: usize = self.phases[..k].iter().map(Vec::len).sum();
@@ -147,17 +163,9 @@ impl Packing {
         (full + filled) as u32
     }
 
-    /// How far the box just pushed onto `end` is from the goals being
-    /// filled (`occupied` as after the push), as [`Method::Plan`] prices
-    /// it: `2 × (1 + d)` for `d` pushes to the nearest empty goal of the
-    /// current phase (2 on a goal of it), and [`LOST_BOX`] when it cannot
-    /// get there or has just filled a phase before it.
-    ///
-    /// [`Method::Plan`]: crate::multi::options::Method::Plan
-    pub fn pushed_box(&self, occupied: &[bool], end: Cell) -> u32 {
-        let Some(k) = self.current_phase(occupied) else {
-            return 0;
-        };
+    /// The price of a box just pushed onto `end` in phase `k` (see
+    /// [`Packing::plan_score`]).
+    fn price(&self, k: usize, occupied: &[bool], end: Cell) -> u32 {
         match self.phase_at[end] {
             p if p == k as u16 => return 2,
             p if p < k as u16 => return LOST_BOX,
@@ -355,7 +363,7 @@ mod tests {
         let price = |boxes: &[Cell], pushed| {
             let mut occupied = vec![false; b.len()];
             boxes.iter().for_each(|&x| occupied[x] = true);
-            packing.pushed_box(&occupied, pushed)
+            packing.plan_score(&occupied, Some(pushed)).1
         };
         // From (3, 4): 5 pushes to the far goal, the one being filled.
         assert_eq!(
@@ -376,7 +384,7 @@ mod tests {
         let goal = b.compact(level.grid.cell(2, 2));
         let mut occupied = vec![false; b.len()];
         occupied[goal] = true;
-        assert_eq!(packing.pushed_box(&occupied, goal), 2);
+        assert_eq!(packing.plan_score(&occupied, Some(goal)), (1, 2));
     }
 
     #[test]

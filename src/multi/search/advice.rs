@@ -110,13 +110,13 @@ impl Advice {
     }
 
     /// [`Method::Plan`]: measures a new node by the goals it leaves
-    /// unpacked and the price of its pushed box (see [`Packing::pushed_box`]).
+    /// unpacked and the price of its pushed box (see [`Packing::plan_score`]).
     ///
     /// [`Method::Plan`]: crate::multi::options::Method::Plan
-    pub fn record_plan(&mut self, node: NodeId, unpacked: u32, pushed_box: u32) {
+    pub fn record_plan(&mut self, node: NodeId, unpacked: u32, price: u32) {
         let u = node.index();
         self.score.resize(u + 1, 0);
-        self.score[u] = PACKED_BONUS as u32 * unpacked + pushed_box;
+        self.score[u] = PACKED_BONUS as u32 * unpacked + price;
     }
 
     /// [`Method::Plan`]'s key: the pushes off the plan `g` and the score,

@@ -196,16 +196,16 @@ impl Frontier {
         }
     }
 
-    /// Bytes held, for the memory limit (16 an entry).
+    /// Bytes held, for the memory limit (16 an entry, and what indexes them).
     pub fn memory_bytes(&self) -> usize {
-        let (len, features) = match self {
+        let (len, index) = match self {
             Frontier::Heap(h) => (h.len(), 0),
             Frontier::Queue(q) => (q.len(), 0),
             Frontier::Stack(s) => (s.len(), 0),
-            Frontier::Cells(c) => (c.len, c.feature.capacity()),
-            Frontier::Buckets(b) => (b.len, b.stacks.capacity() * 6),
+            Frontier::Cells(c) => (c.len, c.feature.capacity() * 4),
+            Frontier::Buckets(b) => (b.len, b.stacks.capacity() * size_of::<Vec<(u64, NodeId)>>()),
         };
-        len * 16 + features * 4
+        len * 16 + index
     }
 }
 

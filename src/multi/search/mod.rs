@@ -302,12 +302,13 @@ impl<'b> Search<'b> {
         let Some(packing) = self.config.packing else {
             return;
         };
-        let unpacked = self.board.goals.len() as u32 - packing.packed(&self.occupied);
-        let pushed_box = match self.nodes.parent(node) {
-            Some(_) => packing.pushed_box(&self.occupied, self.push_of(node).end(self.board)),
-            None => 0,
-        };
-        self.advice.record_plan(node, unpacked, pushed_box);
+        let pushed = self
+            .nodes
+            .parent(node)
+            .map(|_| self.push_of(node).end(self.board));
+        let (packed, price) = packing.plan_score(&self.occupied, pushed);
+        let unpacked = self.board.goals.len() as u32 - packed;
+        self.advice.record_plan(node, unpacked, price);
     }
 
     /// True when each pushed box is pushed on at once along every path it
