@@ -75,20 +75,51 @@ type Removal = (usize, usize);
 /// Squares a box may be parked on, each with the player's cell after.
 type ParkingSquares = Vec<(Cell, Cell)>;
 
-/// Goals next to another goal a level needs before it is planned: with
-/// fewer there is no goal area to speak of (YASS's threshold), and parking
-/// boxes in a small level only gets in the way.
+/// Goals in a goal area a level needs before it is planned (YASS's
+/// threshold): with fewer there is no goal area to speak of, and parking
+/// boxes only gets in the way.
 const MIN_AREA_GOALS: usize = 9;
 
-/// True when `board` has a goal area worth planning for: enough goals
-/// next to other goals.
+/// True when `board` has a goal area worth planning for: enough goals in
+/// groups of two or more, where a goal joins its neighbour only with a wall
+/// or a goal beside it across that step (as YASS counts: goals strung out
+/// in a line through open floor are no area).
 pub(crate) fn worth_planning(board: &Board) -> bool {
-    let grouped = board
-        .goals
-        .iter()
-        .filter(|&&g| board.neighbours(g).any(|n| board.is_goal[n]))
-        .count();
-    grouped >= MIN_AREA_GOALS
+    use Direction::*;
+    let mut group = vec![usize::MAX; board.len()];
+    let mut in_groups = 0;
+    let mut stack = Vec::new();
+    for (id, &g) in board.goals.iter().enumerate() {
+        if group[g] != usize::MAX {
+            continue;
+        }
+        group[g] = id;
+        stack.push(g);
+        let mut size = 0;
+        while let Some(at) = stack.pop() {
+            size += 1;
+            for dir in Direction::ALL {
+                let Some(n) = board.step(at, dir).filter(|&n| board.is_goal[n]) else {
+                    continue;
+                };
+                let across = match dir {
+                    North | South => [East, West],
+                    East | West => [North, South],
+                };
+                let held = across
+                    .iter()
+                    .any(|&d| board.step(at, d).is_none_or(|x| board.is_goal[x]));
+                if held && group[n] == usize::MAX {
+                    group[n] = id;
+                    stack.push(n);
+                }
+            }
+        }
+        if size > 1 {
+            in_groups += size;
+        }
+    }
+    in_groups >= MIN_AREA_GOALS
 }
 
 /// Works out a plan for `board`, or `None` when the search finds none.
