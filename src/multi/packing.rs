@@ -56,8 +56,8 @@ pub(crate) struct Parking {
     pub until: u16,
 }
 
-/// The phases of a level's goals, in filling order, and the distances the
-/// forward search measures boxes by.
+/// The phases of a level's targets, in filling order, and the distances
+/// the forward search measures boxes by.
 #[derive(Clone, Debug)]
 pub(crate) struct Packing {
     /// Target cells (goals and parking squares) per phase, the first
@@ -79,10 +79,10 @@ pub(crate) struct Packing {
 /// A position measured against the packing order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PackScore {
-    /// Goals filled in plan order: every goal of the full phases, and the
+    /// Targets filled in plan order: every target of the full phases, and the
     /// filled goals of the first phase not full.
     pub packed: u32,
-    /// Pushes from the nearest box not packed to the nearest empty goal of
+    /// Pushes from the nearest box not packed to the nearest empty target of
     /// that phase ([`UNREACHABLE`] when none can get there; 0 when all is packed).
     pub next: u32,
 }
@@ -180,7 +180,7 @@ impl Packing {
 
     /// True when a push of a box from `from` to `end`, in a position whose
     /// current phase is `k` (`occupied` as before the push), follows the
-    /// plan: it fills an empty goal of phase `k`, or brings the box closer to one.
+    /// plan: it fills an empty target of phase `k`, or brings the box closer to one.
     pub fn follows_plan(&self, k: usize, occupied: &[bool], from: Cell, end: Cell) -> bool {
         let mut closer = false;
         for (i, &g) in self.phases[k].iter().enumerate() {
@@ -196,7 +196,7 @@ impl Packing {
         closer
     }
 
-    /// True when a box ending on `end` fills an empty goal of phase `k`.
+    /// True when a box ending on `end` fills an empty target of phase `k`.
     pub fn fills(&self, k: usize, occupied: &[bool], end: Cell) -> bool {
         self.phase_of(end, k) == Some(k as u16) && !occupied[end]
     }
@@ -213,7 +213,7 @@ impl Packing {
     /// What [`Method::Plan`] measures a position by (`occupied` holding its
     /// boxes, `pushed` the cell of the box just pushed, if any): the goals
     /// packed in plan order, and the price of the pushed box: `2 × (1 + d)`
-    /// for `d` pushes to the nearest empty goal of the current phase (2 on
+    /// for `d` pushes to the nearest empty target of the current phase (2 on
     /// a goal of it), [`LOST_BOX`] when it cannot get there or has just
     /// filled a phase before it, nothing when every goal is packed.
     ///
@@ -227,7 +227,7 @@ impl Packing {
         (self.packed(k, occupied), price)
     }
 
-    /// Goals filled in plan order, `k` being the current phase: every goal
+    /// Targets filled in plan order, `k` being the current phase: every target
     /// of the full phases, and the filled goals of the first phase not full.
     fn packed(&self, k: Option<usize>, occupied: &[bool]) -> u32 {
         let Some(k) = k else {

@@ -26,16 +26,19 @@
 //!   farthest away is parked (each goal once), at the farthest square or
 //!   the one farthest in a straight count, both tried.
 //!
-//! This follows the packing-order search of YASS (Brian Damgaard's solver),
-//! rewritten from its description and measured here; when it finds no plan
-//! within its budget the caller falls back on the plain peel.
+//! Parking squares are off goals and out of tunnels two cells long (a box
+//! parked there shuts the way); a square may serve again once its box has
+//! gone. The ideas are those of the packing-order search of YASS (Brian
+//! Damgaard's solver), written anew here; when the search finds no plan
+//! within its budget, the caller falls back on the plain peel.
 
 use super::board::{Board, Cell, Distance};
 use super::packing::Parking;
 use crate::grid::Direction;
 
-/// Flood fills the whole search may make: a bound on its time.
-const MAX_WORK: usize = 200_000;
+/// Cells the whole search's flood fills may visit: a bound on its time
+/// (tens of milliseconds), whatever the level's size.
+const MAX_WORK: usize = 30_000_000;
 /// Times a goal's box may be parked, over the whole search.
 const MAX_PARKINGS: usize = 2_000;
 /// Straight-count distance a box must keep from the start square it is
@@ -662,7 +665,7 @@ impl<'b> Planner<'b> {
 
     /// Floods the player's area from `from` with the current boxes.
     fn flood_from(&mut self, from: Cell) {
-        self.work += 1;
+        self.work += self.board.len();
         self.stamp += 1;
         self.board.flood_player(
             &self.occupied,
