@@ -120,6 +120,9 @@ pub struct Board {
     /// Starting boxes (sorted) and player.
     pub start_boxes: Vec<Cell>,
     pub start_player: Cell,
+    /// The grid's row length: a grid cell's row and column are its
+    /// quotient and remainder by it.
+    pub stride: usize,
 }
 
 impl Board {
@@ -150,6 +153,7 @@ impl Board {
             zobrist_player: Vec::new(),
             start_boxes,
             start_player: Cell::new(0),
+            stride: grid.stride(),
         };
         for &g in &board.goals {
             board.is_goal[g] = true;
@@ -176,6 +180,14 @@ impl Board {
 
     pub fn len(&self) -> usize {
         self.cells.len()
+    }
+
+    /// Steps between two cells along rows and columns, walls ignored.
+    pub fn manhattan(&self, a: Cell, b: Cell) -> usize {
+        let (a, b) = (self.cells[a.index()], self.cells[b.index()]);
+        let (ra, ca) = (a / self.stride, a % self.stride);
+        let (rb, cb) = (b / self.stride, b % self.stride);
+        ra.abs_diff(rb) + ca.abs_diff(cb)
     }
 
     /// Every cell, in order.

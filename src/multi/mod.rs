@@ -24,6 +24,7 @@ pub(crate) mod learned;
 pub(crate) mod meet;
 pub mod options;
 pub(crate) mod packing;
+mod plan;
 pub(crate) mod portfolio;
 pub(crate) mod room;
 pub(crate) mod search;

@@ -4,20 +4,28 @@
 //! by the entrance too early shuts out the goals behind it, and a search
 //! over pushes pays for every wrong order in every arrangement of the boxes
 //! still outside. So the order is worked out once, backwards, from the
-//! solved position: every box on a goal that can be pulled out, alone and
-//! with the others standing still, to a square some box starts on (at least
-//! three pulls away) is taken off; those goals are the *last* phase to fill.
-//! From the boxes left the same again, and so on until every goal is empty.
-//! Goals whose boxes can never be pulled out that way form the first phase.
+//! solved position. First a quick *peel*: every box on a goal that can be
+//! pulled out, alone and with the others standing still, to a square some
+//! box starts on (at least three pulls away) is taken off; those goals are
+//! the *last* phase to fill. From the boxes left the same again, and so on
+//! until every goal is empty; goals whose boxes can never be pulled out
+//! that way form the first phase. With three phases or more the goal area
+//! is *ordered*, and where it holds nine goals or more next to others, the
+//! full backward plan of [`super::plan`] (each box sent to a start square
+//! of its own, boxes parked on the way) replaces the peel when it finds one.
 //!
-//! Read forwards, the phases say which goals to fill next; inside a phase
-//! the order is free. [`Packing::score`] measures a position against it:
-//! how many goals are packed in plan order, and how far the nearest loose
-//! box is from an empty goal of the current phase, in pushes with the goals
-//! of the phases before it counted as walls (they are full by then).
+//! Read forwards, the phases say which targets to fill next; inside a phase
+//! the order is free. A target is a goal, or a *parking square* where a box
+//! waits until a later phase sends it to its goal: the parking square must
+//! hold a box from its phase until then, and is free after.
+//! [`Packing::score`] measures a position against the order: how many
+//! targets are filled in plan order, and how far the nearest loose box is
+//! from an empty target of the current phase, in pushes with the goals of
+//! the phases before it counted as walls (they are full by then).
 //! The order is advice for the non-optimal searches, never a pruning rule.
 
 use super::board::{Board, Cell, Distance, UNREACHABLE};
+use super::plan::{backward_plan, worth_planning};
 use crate::grid::Direction;
 use std::collections::{HashSet, VecDeque};
 
@@ -35,44 +43,79 @@ const ORDERED_PHASES: usize = 3;
 /// goals being filled (a quarter of a goal's price in that search).
 pub(crate) const LOST_BOX: u32 = 8;
 
-/// Marks a cell without a goal in [`Packing::phase_at`].
+/// Marks a cell without a goal in [`Packing::goal_phase`].
 const NO_PHASE: u16 = u16::MAX;
 
-/// The phases of a level's goals, in filling order, and the distances the
-/// forward search measures boxes by.
+/// A parking square's time: a box stands on `cell` from phase `from` until
+/// phase `until`, when it leaves for its goal. A square may serve twice,
+/// at different times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parking {
+    pub cell: Cell,
+    pub from: u16,
+    pub until: u16,
+}
+
+/// The phases of a level's targets, in filling order, and the distances
+/// the forward search measures boxes by.
 #[derive(Clone, Debug)]
 pub(crate) struct Packing {
-    /// Goal cells per phase, the first phase filled first.
+    /// Target cells (goals and parking squares) per phase, the first
+    /// phase filled first.
     pub phases: Vec<Vec<Cell>>,
     /// Per cell, the phase of the goal on it.
-    phase_at: Vec<u16>,
-    /// `distance[k][i][c]`: pushes from `c` to the `i`-th goal of phase `k`
-    /// with the goals of the phases before `k` as walls.
+    goal_phase: Vec<u16>,
+    /// The parking squares' times.
+    parking: Vec<Parking>,
+    /// Per cell, whether it is a parking square at some time.
+    is_parking: Vec<bool>,
+    /// Whether the order is worth following (see [`Packing::ordered`]).
+    ordered: bool,
+    /// `distance[k][i][c]`: pushes from `c` to the `i`-th target of phase
+    /// `k` with the goals of the phases before `k` as walls.
     distance: Vec<Vec<Vec<Distance>>>,
 }
 
 /// A position measured against the packing order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PackScore {
-    /// Goals filled in plan order: every goal of the full phases, and the
+    /// Targets filled in plan order: every target of the full phases, and the
     /// filled goals of the first phase not full.
     pub packed: u32,
-    /// Pushes from the nearest box not packed to the nearest empty goal of
+    /// Pushes from the nearest box not packed to the nearest empty target of
     /// that phase ([`UNREACHABLE`] when none can get there; 0 when all is packed).
     pub next: u32,
 }
 
 impl Packing {
     /// Works out the order (one phase when any order will do, as far as
-    /// the backward search can tell).
+    /// the peel can tell). Whether it is [`Packing::ordered`] is the
+    /// peel's say, whichever plan is followed.
     pub fn find(board: &Board) -> Packing {
         let phases = peel(board);
-        let mut phase_at = vec![NO_PHASE; board.len()];
+        let ordered = phases.len() >= ORDERED_PHASES;
+        let planned = (ordered && worth_planning(board)).then(|| backward_plan(board));
+        let mut packing = match planned.flatten() {
+            Some(plan) => Packing::with_parking(board, plan.phases, plan.parking),
+            None => Packing::with_parking(board, phases, Vec::new()),
+        };
+        packing.ordered = ordered;
+        packing
+    }
+
+    /// The order of `phases` (goals and parking squares; each parking
+    /// square's times in `parking`).
+    fn with_parking(board: &Board, phases: Vec<Vec<Cell>>, parking: Vec<Parking>) -> Packing {
+        let mut goal_phase = vec![NO_PHASE; board.len()];
+        let mut is_parking = vec![false; board.len()];
+        for p in &parking {
+            is_parking[p.cell] = true;
+        }
         let mut walls: Vec<Cell> = Vec::new();
         let mut distance = Vec::with_capacity(phases.len());
         for (k, phase) in phases.iter().enumerate() {
-            for &g in phase {
-                phase_at[g] = k as u16;
+            for &g in phase.iter().filter(|&&g| board.is_goal[g]) {
+                goal_phase[g] = k as u16;
             }
             distance.push(
                 phase
@@ -80,32 +123,64 @@ impl Packing {
                     .map(|&g| board.pull_distances(g, &walls))
                     .collect(),
             );
-            walls.extend_from_slice(phase);
+            walls.extend(phase.iter().filter(|&&g| board.is_goal[g]));
         }
         Packing {
+            ordered: phases.len() >= ORDERED_PHASES,
             phases,
-            phase_at,
+            goal_phase,
+            parking,
+            is_parking,
             distance,
         }
+    }
+
+    /// The phase of the target on `c` as seen from phase `k`: the goal's,
+    /// or a parking square's time that holds `k` (else its next time);
+    /// `None` when `c` is no target then.
+    fn phase_of(&self, c: Cell, k: usize) -> Option<u16> {
+        if self.goal_phase[c] != NO_PHASE {
+            return Some(self.goal_phase[c]);
+        }
+        if !self.is_parking[c] {
+            return None;
+        }
+        let k = k as u16;
+        let times = self.parking.iter().filter(|p| p.cell == c && p.until > k);
+        times.map(|p| p.from).min()
+    }
+
+    /// Goals and parking squares in all.
+    pub fn targets(&self) -> u32 {
+        self.phases.iter().map(Vec::len).sum::<usize>() as u32
     }
 
     /// True when the order is worth following step by step: a goal area
     /// filled from the inside out, in [`ORDERED_PHASES`] phases or more.
     pub fn ordered(&self) -> bool {
-        self.phases.len() >= ORDERED_PHASES
+        self.ordered
     }
 
-    /// The phase being filled: the first with an empty goal (`None` when
-    /// every goal holds a box).
+    /// The phase being filled: the first with an empty goal, or an earlier
+    /// one whose parking square has lost its box before its time (`None`
+    /// when every goal holds a box).
     pub fn current_phase(&self, occupied: &[bool]) -> Option<usize> {
-        self.phases
+        let goal_phase = self.phases.iter().position(|phase| {
+            phase
+                .iter()
+                .any(|&g| !occupied[g] && self.goal_phase[g] != NO_PHASE)
+        })?;
+        let waiting = self
+            .parking
             .iter()
-            .position(|phase| phase.iter().any(|&g| !occupied[g]))
+            .filter(|p| !occupied[p.cell] && usize::from(p.until) > goal_phase)
+            .map(|p| usize::from(p.from));
+        waiting.chain([goal_phase]).min()
     }
 
     /// True when a push of a box from `from` to `end`, in a position whose
     /// current phase is `k` (`occupied` as before the push), follows the
-    /// plan: it fills an empty goal of phase `k`, or brings the box closer to one.
+    /// plan: it fills an empty target of phase `k`, or brings the box closer to one.
     pub fn follows_plan(&self, k: usize, occupied: &[bool], from: Cell, end: Cell) -> bool {
         let mut closer = false;
         for (i, &g) in self.phases[k].iter().enumerate() {
@@ -121,9 +196,9 @@ impl Packing {
         closer
     }
 
-    /// True when a box ending on `end` fills an empty goal of phase `k`.
+    /// True when a box ending on `end` fills an empty target of phase `k`.
     pub fn fills(&self, k: usize, occupied: &[bool], end: Cell) -> bool {
-        self.phase_at[end] == k as u16 && !occupied[end]
+        self.phase_of(end, k) == Some(k as u16) && !occupied[end]
     }
 
     /// Measures the position with boxes on `boxes` (`occupied` marks them).
@@ -138,7 +213,7 @@ impl Packing {
     /// What [`Method::Plan`] measures a position by (`occupied` holding its
     /// boxes, `pushed` the cell of the box just pushed, if any): the goals
     /// packed in plan order, and the price of the pushed box: `2 × (1 + d)`
-    /// for `d` pushes to the nearest empty goal of the current phase (2 on
+    /// for `d` pushes to the nearest empty target of the current phase (2 on
     /// a goal of it), [`LOST_BOX`] when it cannot get there or has just
     /// filled a phase before it, nothing when every goal is packed.
     ///
@@ -152,11 +227,11 @@ impl Packing {
         (self.packed(k, occupied), price)
     }
 
-    /// Goals filled in plan order, `k` being the current phase: every goal
+    /// Targets filled in plan order, `k` being the current phase: every target
     /// of the full phases, and the filled goals of the first phase not full.
     fn packed(&self, k: Option<usize>, occupied: &[bool]) -> u32 {
         let Some(k) = k else {
-            return self.phases.iter().map(Vec::len).sum::<usize>() as u32;
+            return self.targets();
         };
         let full: usize = self.phases[..k].iter().map(Vec::len).sum();
         let filled = self.phases[k].iter().filter(|&&g| occupied[g]).count();
@@ -166,7 +241,7 @@ impl Packing {
     /// The price of a box just pushed onto `end` in phase `k` (see
     /// [`Packing::plan_score`]).
     fn price(&self, k: usize, occupied: &[bool], end: Cell) -> u32 {
-        match self.phase_at[end] {
+        match self.phase_of(end, k).unwrap_or(NO_PHASE) {
             p if p == k as u16 => return 2,
             p if p < k as u16 => return LOST_BOX,
             _ => {}
@@ -184,12 +259,13 @@ impl Packing {
         }
     }
 
-    /// Pushes from the nearest box not on a goal of phase `k` or before to
-    /// the nearest empty goal of phase `k`.
+    /// Pushes from the nearest loose box (not on a target of phase `k` or
+    /// before, or on a parking square whose time is up) to the nearest
+    /// empty target of phase `k`.
     fn nearest(&self, k: usize, occupied: &[bool], boxes: &[Cell]) -> u32 {
         let loose = boxes
             .iter()
-            .filter(|&&b| self.phase_at[b] == NO_PHASE || self.phase_at[b] > k as u16);
+            .filter(|&&b| self.phase_of(b, k).is_none_or(|p| usize::from(p) > k));
         let mut best = u32::from(UNREACHABLE);
         for &b in loose {
             for (i, &g) in self.phases[k].iter().enumerate() {
@@ -404,5 +480,65 @@ mod tests {
         occupied[at(1, 1)] = true;
         assert_eq!(packing.current_phase(&occupied), Some(1));
         assert!(packing.follows_plan(1, &occupied, at(1, 3), at(1, 2)));
+    }
+
+    /// The dead end with a box parked on (3, 6) from the first phase until
+    /// the third, when it goes to the mouth of the dead end.
+    fn with_a_parked_box() -> (Level, Board, Packing) {
+        let (level, b, _) = prepared(DEAD_END);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let phases = vec![
+            vec![at(3, 6)],
+            vec![at(1, 1)],
+            vec![at(1, 2)],
+            vec![at(1, 3)],
+        ];
+        let parking = vec![Parking {
+            cell: at(3, 6),
+            from: 0,
+            until: 3,
+        }];
+        let packing = Packing::with_parking(&b, phases, parking);
+        (level, b, packing)
+    }
+
+    #[test]
+    fn a_parked_box_holds_its_square_until_its_time() {
+        let (level, b, packing) = with_a_parked_box();
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut occupied = vec![false; b.len()];
+        assert_eq!(packing.targets(), 4);
+        // Nothing parked: the parking square's phase comes first.
+        assert_eq!(packing.current_phase(&occupied), Some(0));
+        occupied[at(3, 6)] = true;
+        assert_eq!(packing.current_phase(&occupied), Some(1));
+        // Its box leaving early takes the order back to it.
+        occupied[at(1, 1)] = true;
+        occupied[at(3, 6)] = false;
+        assert_eq!(packing.current_phase(&occupied), Some(0));
+        // From its time on, the square may be empty.
+        occupied[at(1, 2)] = true;
+        assert_eq!(packing.current_phase(&occupied), Some(3));
+        assert_eq!(packing.plan_score(&occupied, None).0, 3);
+    }
+
+    #[test]
+    fn a_parked_box_is_loose_once_its_time_comes() {
+        let (level, b, packing) = with_a_parked_box();
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut occupied = vec![false; b.len()];
+        let boxes = [at(1, 1), at(1, 2), at(3, 6)];
+        boxes.iter().for_each(|&x| occupied[x] = true);
+        // In the last phase the parked box is the one to bring in.
+        let score = packing.score(&occupied, &boxes);
+        assert_eq!(score.packed, 3);
+        assert_eq!(
+            u16::try_from(score.next).ok(),
+            Some(packing.distance[3][0][at(3, 6)])
+        );
+        assert!(score.next < u32::from(UNREACHABLE));
+        // Before its time, a box on the parking square fills it.
+        assert!(packing.fills(0, &vec![false; b.len()], at(3, 6)));
+        assert!(!packing.fills(3, &occupied, at(3, 6)));
     }
 }
