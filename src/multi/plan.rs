@@ -66,7 +66,8 @@ struct Target {
     cell: Cell,
     /// False for a parking square.
     real: bool,
-    /// The backward step that emptied it (0 while its box is there).
+    /// The backward step that emptied it: 0 while its box is there,
+    /// [`RESERVED`] while its box is about to leave.
     step: u32,
     /// For a parking square, the step that parked its box.
     parked_at: u32,
@@ -74,6 +75,9 @@ struct Target {
 
 /// A box about to be sent away: its target and the start square it takes.
 type Removal = (usize, usize);
+
+/// The step of a target whose box is about to leave (see [`Removal`]).
+const RESERVED: u32 = u32::MAX;
 
 /// Squares a box may be parked on, each with the player's cell after.
 type ParkingSquares = Vec<(Cell, Cell)>;
@@ -391,7 +395,7 @@ impl<'b> Planner<'b> {
     /// Takes start square `s` for target `t`'s box.
     fn reserve(&mut self, t: usize, s: usize) {
         self.used[s] = true;
-        self.targets[t].step = u32::MAX;
+        self.targets[t].step = RESERVED;
         for (k, open) in self.open.iter_mut().enumerate() {
             if self.targets[k].real && self.goal_reach[k][s] {
                 *open -= 1;
@@ -427,7 +431,7 @@ impl<'b> Planner<'b> {
         if !done {
             for &(t, _) in removals {
                 let target = &mut self.targets[t];
-                target.step = u32::MAX;
+                target.step = RESERVED;
                 self.occupied[target.cell] = true;
                 self.left += 1;
                 if target.real {
