@@ -132,6 +132,9 @@ pub(crate) fn worth_planning(board: &Board) -> bool {
 /// Works out a plan for `board`, or `None` when the search finds none.
 pub(crate) fn backward_plan(board: &Board) -> Option<Plan> {
     let mut planner = Planner::new(board);
+    if planner.work >= MAX_WORK {
+        return None;
+    }
     for player in planner.player_areas() {
         planner.reset(player);
         if planner.search(1) {
@@ -657,8 +660,12 @@ impl<'b> Planner<'b> {
     }
 
     /// With a box on `c` after a pull in `dir`, `Some(())` when the player
-    /// can then reach `to` (with the other boxes where they are).
+    /// can then reach `to` (with the other boxes where they are); `None`
+    /// too once the budget is spent.
     fn returns_after(&mut self, c: Cell, dir: Direction, to: Cell) -> Option<()> {
+        if self.work >= MAX_WORK {
+            return None;
+        }
         let after = self.after_pull(c, dir);
         let was = self.occupied[c];
         self.occupied[c] = true;
@@ -706,6 +713,9 @@ impl<'b> Planner<'b> {
         let mut head = 0;
         let mut flooded: Option<(Cell, Cell)> = None;
         while let Some(&(b, side)) = queue.get(head) {
+            if self.work >= MAX_WORK {
+                break;
+            }
             head += 1;
             let stand = board
                 .step(b, side)
@@ -809,6 +819,36 @@ mod tests {
         for b in &boards(include_bytes!("../../tests/data/plan/parking.xsb")) {
             assert!(worth_planning(b));
         }
+    }
+
+    /// A wide open level with a goal block: the work stops at the budget,
+    /// here while the tables the search starts from are built.
+    #[test]
+    fn a_large_level_keeps_to_the_budget() {
+        let mut rows = vec!["#".repeat(122)];
+        for r in 0..120 {
+            let mut row = vec![' '; 120];
+            if (50..53).contains(&r) {
+                row[50..54].fill('.');
+                row[10 + r..10 + r + 4].fill('$');
+            }
+            if r == 119 {
+                row[0] = '@';
+            }
+            rows.push(format!("#{}#", row.into_iter().collect::<String>()));
+        }
+        rows.push("#".repeat(122));
+        let b = &boards(rows.join("\n").as_bytes())[0];
+        assert!(worth_planning(b));
+        let mut planner = Planner::new(b);
+        let within = |work| work <= MAX_WORK + 2 * b.len();
+        assert!(within(planner.work));
+        let _ = backward_plan(b);
+        if planner.work < MAX_WORK {
+            planner.reset(b.start_player);
+            planner.search(1);
+        }
+        assert!(within(planner.work));
     }
 
     #[test]
