@@ -391,7 +391,7 @@ impl Board {
 }
 
 /// The two directions across `dir`.
-fn across(dir: Direction) -> [Direction; 2] {
+pub(crate) fn across(dir: Direction) -> [Direction; 2] {
     match dir {
         Direction::North | Direction::South => [Direction::East, Direction::West],
         Direction::East | Direction::West => [Direction::North, Direction::South],

@@ -365,12 +365,12 @@ fn pulls_out(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::level::{Level, parse_xsb};
 
     /// Three goals in a dead end, boxes coming in from below.
-    const DEAD_END: &str = "#########\n\
+    pub(crate) const DEAD_END: &str = "#########\n\
                             #...    #\n\
                             #### ## #\n\
                             #@ $$$  #\n\

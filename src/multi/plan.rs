@@ -32,7 +32,7 @@
 //! Damgaard's solver), written anew here; when the search finds no plan
 //! within its budget, the caller falls back on the plain peel.
 
-use super::board::{Board, Cell, Distance};
+use super::board::{Board, Cell, Distance, across};
 use super::packing::Parking;
 use crate::grid::Direction;
 
@@ -92,7 +92,6 @@ const MIN_AREA_GOALS: usize = 9;
 /// or a goal beside it across that step (as YASS counts: goals strung out
 /// in a line through open floor are no area).
 pub(crate) fn worth_planning(board: &Board) -> bool {
-    use Direction::*;
     let mut group = vec![usize::MAX; board.len()];
     let mut in_groups = 0;
     let mut stack = Vec::new();
@@ -109,11 +108,7 @@ pub(crate) fn worth_planning(board: &Board) -> bool {
                 let Some(n) = board.step(at, dir).filter(|&n| board.is_goal[n]) else {
                     continue;
                 };
-                let across = match dir {
-                    North | South => [East, West],
-                    East | West => [North, South],
-                };
-                let held = across
+                let held = across(dir)
                     .iter()
                     .any(|&d| board.step(at, d).is_none_or(|x| board.is_goal[x]));
                 if held && group[n] == usize::MAX {
@@ -629,21 +624,9 @@ impl<'b> Planner<'b> {
     /// sides across it, and across a neighbour along it (a box parked there
     /// blocks the way for everyone).
     fn in_tunnel(&self, c: Cell) -> bool {
-        use Direction::*;
-        let walled = |x: Cell, across: [Direction; 2]| {
-            across.iter().all(|&d| self.board.step(x, d).is_none())
-        };
-        [
-            ([North, South], [East, West]),
-            ([East, West], [North, South]),
-        ]
-        .into_iter()
-        .any(|(along, across)| {
-            walled(c, across)
-                && along
-                    .iter()
-                    .filter_map(|&d| self.board.step(c, d))
-                    .any(|n| walled(n, across))
+        let board = self.board;
+        Direction::ALL.into_iter().any(|d| {
+            board.is_corridor(c, d) && board.step(c, d).is_some_and(|n| board.is_corridor(n, d))
         })
     }
 
@@ -762,13 +745,7 @@ mod tests {
         levels.iter().map(|l| Board::new(l).unwrap()).collect()
     }
 
-    /// Three goals in a dead end, boxes coming in from below.
-    const DEAD_END: &str = "#########\n\
-                            #...    #\n\
-                            #### ## #\n\
-                            #@ $$$  #\n\
-                            #       #\n\
-                            #########";
+    use crate::multi::packing::tests::DEAD_END;
 
     /// Every goal once in the phases, every parking time once, off goals,
     /// ending after it starts, times of one square apart; no phase empty.
