@@ -644,8 +644,8 @@ mod tests {
 
     /// Goal areas a box must wait outside of (`tests/data/plan/`): the
     /// packing search, led by a plan that parks it, solves each within
-    /// 200,000 nodes (led by the peel, it solves neither), and the
-    /// solution replays.
+    /// 400,000 nodes (led by the peel, it solves neither within a million),
+    /// and the solution replays.
     #[test]
     fn the_packing_search_follows_a_plan_with_parking() {
         let text = include_bytes!("../../../tests/data/plan/parking.xsb");
@@ -658,7 +658,7 @@ mod tests {
                 ..greedy(None)
             };
             let limits = Limits {
-                max_nodes: Some(200_000),
+                max_nodes: Some(400_000),
                 ..Limits::default()
             };
             let stop = AtomicBool::new(false);
