@@ -23,6 +23,7 @@
 //! pushes is used.
 
 use super::board::{Board, Cell};
+use super::subset::MAX_BOXES;
 use crate::grid::Direction;
 
 /// Scratch space for finding corrals.
@@ -43,6 +44,26 @@ pub(crate) struct Corrals {
 }
 
 const NO_AREA: u32 = u32::MAX;
+
+/// Adds to a corral's boxes `set` (sorted) the boxes touching them, side by
+/// side, and the boxes touching those, up to [`MAX_BOXES`] in all; keeps
+/// it sorted. A box that holds a corral box in place belongs with it in a
+/// deadlock test: in a door with a corral box behind it, it keeps the
+/// player out as surely as the corral's own boxes (any set of boxes is
+/// sound to test, see [`crate::multi::subset`]).
+fn add_touching_boxes(board: &Board, occupied: &[bool], set: &mut Vec<Cell>) {
+    let mut next = 0;
+    while next < set.len() && set.len() < MAX_BOXES {
+        let b = set[next];
+        next += 1;
+        for c in board.neighbours(b) {
+            if occupied[c] && !set.contains(&c) && set.len() < MAX_BOXES {
+                set.push(c);
+            }
+        }
+    }
+    set.sort_unstable();
+}
 
 impl Corrals {
     /// The pushes (box cell, direction) to expand instead of all of them, or
@@ -75,6 +96,7 @@ impl Corrals {
             let set = &mut self.sets[self.found];
             set.clear();
             set.extend(boxes.iter().filter(|&&b| self.owner[b] == root));
+            add_touching_boxes(board, occupied, set);
             self.found += 1;
             let pi = self.pi_pushes(board, occupied, boxes, root, &reached, &mut pushes);
             if pi && best.as_ref().is_none_or(|p| pushes.len() < p.len()) {
@@ -193,8 +215,9 @@ impl Corrals {
         true
     }
 
-    /// The boxes (in the order given) of each unfinished corral seen by the
-    /// last [`Corrals::restrict`], PI or not.
+    /// The boxes of each unfinished corral seen by the last
+    /// [`Corrals::restrict`], PI or not, sorted: the boxes next to it, and
+    /// the boxes touching those (see [`add_touching_boxes`]).
     pub fn found(&self) -> &[Vec<Cell>] {
         &self.sets[..self.found]
     }
@@ -272,5 +295,35 @@ mod tests {
         // The box can only go down into a dead pocket: no push is left.
         let dead = "#####\n#@ .#\n##$##\n## ##\n#####";
         assert_eq!(restricted(dead), Some(vec![]));
+    }
+
+    #[test]
+    fn a_box_holding_a_corral_box_in_a_door_joins_its_set() {
+        // Two doors into the room below: the west one's box can only go down
+        // and stick there, the east one's box has a box behind it. The east
+        // door box touches no cell of the room, only the box behind it.
+        let text = "#########\n#@.. .. #\n####$#$##\n#     $ #\n#   $   #\n#       #\n#########";
+        let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let at = |row, col| board.compact(level.grid.cell(row, col));
+        let mut occupied = vec![false; board.len()];
+        for &b in &board.start_boxes {
+            occupied[b] = true;
+        }
+        let mut reach = vec![0; board.len()];
+        let player = board.start_player;
+        board.flood_player(&occupied, &mut reach, 1, &mut Vec::new(), player);
+        let mut corrals = Corrals::default();
+        corrals.restrict(&board, &occupied, &board.start_boxes, |c| reach[c] == 1);
+        let [set] = corrals.found() else {
+            panic!("one corral: {:?}", corrals.found());
+        };
+        assert_eq!(set, &board.start_boxes);
+        // With the east door box the room is shut for good; without it the
+        // player walks in and the boxes can reach the goals.
+        let mut subset = crate::multi::subset::SubsetSearch::default();
+        assert!(subset.dead(&board, set, player));
+        let without: Vec<Cell> = set.iter().copied().filter(|&b| b != at(2, 6)).collect();
+        assert!(!subset.dead(&board, &without, player));
     }
 }

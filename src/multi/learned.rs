@@ -19,10 +19,14 @@
 //! fewer boxes is the one proven.
 
 use super::board::{Board, Cell};
-use super::subset::{MAX_BOXES, SubsetSearch};
+use super::subset::SubsetSearch;
 
 /// Patterns kept at most: a bound on memory and on the time to match.
 const MAX_PATTERNS: usize = 4096;
+
+/// Boxes in a set searched for a pattern, at most: a pattern stays small,
+/// so it matches many positions.
+const PATTERN_BOXES: usize = 6;
 
 /// The kept patterns, each indexed by its smallest cell.
 #[derive(Clone, Debug, Default)]
@@ -69,7 +73,7 @@ impl Patterns {
     }
 
     /// Searches the boxes off goals of a position (the player on `player`)
-    /// alone: all of them when they are [`MAX_BOXES`] or fewer, else each
+    /// alone: all of them when they are [`PATTERN_BOXES`] or fewer, else each
     /// group of neighbours among them. True when a set is dead, and then a
     /// core of it is kept as a pattern.
     pub fn learn(
@@ -84,7 +88,7 @@ impl Patterns {
             .copied()
             .filter(|&b| !board.is_goal[b])
             .collect();
-        let mut candidates = if off.len() <= MAX_BOXES {
+        let mut candidates = if off.len() <= PATTERN_BOXES {
             vec![off.clone()]
         } else {
             self.groups(board, &off)
@@ -101,7 +105,7 @@ impl Patterns {
         }
         let Some(mut core) = candidates
             .into_iter()
-            .find(|c| c.len() >= 2 && c.len() <= MAX_BOXES && subset.dead(board, c, player))
+            .find(|c| c.len() >= 2 && c.len() <= PATTERN_BOXES && subset.dead(board, c, player))
         else {
             return false;
         };
@@ -193,7 +197,7 @@ impl Patterns {
 
     /// From `seed` over the floor, breadth first: `seed` and the boxes
     /// (marked in `alone`) nearest to it, and `seed` and the nearest boxes
-    /// on goals, [`MAX_BOXES`] in all at most each.
+    /// on goals, [`PATTERN_BOXES`] in all at most each.
     fn nearest(&mut self, board: &Board, seed: Cell) -> (Vec<Cell>, Vec<Cell>) {
         self.stamp += 1;
         let stamp = self.stamp;
@@ -202,16 +206,16 @@ impl Patterns {
         let (marks, alone) = (&mut self.marks, &self.alone);
         board.breadth_first(&mut self.queue, seed, |_, _, c| {
             // Both full: the search runs dry.
-            let full = near.len() == MAX_BOXES && home.len() == MAX_BOXES;
+            let full = near.len() == PATTERN_BOXES && home.len() == PATTERN_BOXES;
             if full || marks[c] == stamp {
                 return false;
             }
             marks[c] = stamp;
             if alone[c] {
-                if near.len() < MAX_BOXES {
+                if near.len() < PATTERN_BOXES {
                     near.push(c);
                 }
-                if board.is_goal[c] && home.len() < MAX_BOXES {
+                if board.is_goal[c] && home.len() < PATTERN_BOXES {
                     home.push(c);
                 }
             }
@@ -268,7 +272,7 @@ impl Patterns {
 
     /// Bytes held, for the memory limit.
     pub fn memory_bytes(&self) -> usize {
-        self.cells.len() * (MAX_BOXES * 2 + 24 + 2 + 4) + self.anchored.len() * 24
+        self.cells.len() * (PATTERN_BOXES * 2 + 24 + 2 + 4) + self.anchored.len() * 24
     }
 }
 
@@ -342,7 +346,7 @@ mod tests {
         let at = |r, c| b.compact(level.grid.cell(r, c));
         let mut boxes = b.start_boxes.clone();
         boxes.sort_unstable();
-        assert!(boxes.len() > MAX_BOXES);
+        assert!(boxes.len() > PATTERN_BOXES);
         let mut patterns = Patterns::default();
         assert!(patterns.learn(&b, &mut SubsetSearch::default(), &boxes, b.start_player));
         let mut knot = vec![at(1, 3), at(1, 4)];

@@ -8,12 +8,20 @@
 //! fencing an area off are where such deadlocks hide and where freeze tests
 //! do not see them.
 //!
-//! The search is small on purpose: forty positions at most, six boxes at
-//! most. Dead corrals are usually proven in a dozen or two positions (the
+//! The search is small on purpose: forty positions at most, fifteen boxes
+//! at most. Dead corrals are usually proven in a dozen or two positions (the
 //! boxes have few pushes left), while live ones would take long to finish,
 //! so a search that runs out of budget answers "not proven dead" (any
 //! budget from 25 to 60 positions solved the most of Microban II). Answers are
 //! kept per (box set, player area), so a corral is searched once.
+//!
+//! A set of many boxes is searched too, for a region can be shut by many
+//! boxes and still be dead in a few positions: the player has left it and
+//! its door boxes can only go in a square and stick. Once the player gets
+//! into the floor such a set fenced off, though, it has the run of many
+//! boxes and the search would rarely end within its budget, so it gives
+//! up there at once (sets of six boxes or fewer keep the whole budget, as
+//! they did before sets grew past six).
 //! Keys are exact, so the maps hash them with the fast FxHash.
 
 use super::board::{Board, Cell};
@@ -24,37 +32,39 @@ use std::collections::VecDeque;
 
 /// Positions one search may expand before it gives up (not dead).
 const BUDGET: usize = 40;
-/// Box sets larger than this are not searched (a key holds six boxes and
-/// the player, 16 bits each).
-pub const MAX_BOXES: usize = 6;
+/// Sets of more boxes than this are given up on as soon as the player
+/// gets into the floor they fence off.
+const SMALL_SET: usize = 6;
+/// Box sets larger than this are not searched (a key holds fifteen boxes
+/// and the player).
+pub const MAX_BOXES: usize = 15;
 /// Answers kept before the cache is cleared.
 const CACHE: usize = 1 << 20;
 
-/// A position of the boxes searched, packed: sorted box cells in the low
-/// 16-bit fields, then the player's cell, and above them the box count.
-type Key = u128;
+/// A position of the boxes searched: the sorted box cells, then the
+/// player's cell, then [`UNUSED`] in the fields left over.
+type Key = [u16; MAX_BOXES + 1];
 
-/// Where the box count sits in a [`Key`]: past six boxes and the player.
-const COUNT_SHIFT: usize = 16 * (MAX_BOXES + 1);
+/// Marks a field of a [`Key`] past the player: no cell has this number
+/// (see [`crate::multi::board::MAX_CELLS`]), so sets of different sizes
+/// never share a key.
+const UNUSED: u16 = u16::MAX;
 
 fn pack(boxes: &[Cell], player: Cell) -> Key {
-    let key = boxes
-        .iter()
-        .enumerate()
-        .fold(0u128, |key, (i, &b)| key | Key::from(b.bits()) << (16 * i));
-    // The count keeps sets of different sizes apart: without it two boxes
-    // and the player on `p` would share a key with three boxes (the third
-    // on `p`) and the player on cell 0, and one's answer would be the other's.
-    key | Key::from(player.bits()) << (16 * boxes.len()) | (boxes.len() as Key) << COUNT_SHIFT
+    let mut key = [UNUSED; MAX_BOXES + 1];
+    for (field, b) in key.iter_mut().zip(boxes) {
+        *field = b.bits();
+    }
+    key[boxes.len()] = player.bits();
+    key
 }
 
 /// The `k` boxes (into `boxes`) and the player of a key.
-fn unpack(key: Key, k: usize, boxes: &mut [Cell; MAX_BOXES]) -> Cell {
-    let field = |i: usize| Cell::from_bits((key >> (16 * i)) as u16);
-    for (i, b) in boxes.iter_mut().enumerate().take(k) {
-        *b = field(i);
+fn unpack(key: &Key, k: usize, boxes: &mut [Cell; MAX_BOXES]) -> Cell {
+    for (b, &field) in boxes.iter_mut().zip(&key[..k]) {
+        *b = Cell::from_bits(field);
     }
-    field(k)
+    Cell::from_bits(key[k])
 }
 
 /// The searcher, with scratch space and its answers so far.
@@ -70,6 +80,10 @@ pub(crate) struct SubsetSearch {
     occupied: Vec<bool>,
     reach: Vec<u32>,
     stamp: u32,
+    /// `outside[c] == outside_stamp`: the player reached `c` at the start
+    /// of the search, or a box stood there.
+    outside: Vec<u32>,
+    outside_stamp: u32,
     queue: Vec<Cell>,
     freeze: Freeze,
 }
@@ -85,6 +99,7 @@ impl SubsetSearch {
         if self.occupied.len() != n {
             self.occupied = vec![false; n];
             self.reach = vec![0; n];
+            self.outside = vec![0; n];
         }
         // Asked again with the player on the same cell: no flood needed.
         let asked = pack(boxes, player);
@@ -114,14 +129,15 @@ impl SubsetSearch {
 
     /// Bytes held by the answers kept, for the memory limit.
     pub fn memory_bytes(&self) -> usize {
-        // A bucket holds the 16-byte aligned pair and a control byte.
+        // A bucket holds the pair and a control byte.
         let bucket = std::mem::size_of::<(Key, bool)>() + 1;
         (self.known.capacity() + self.asked.capacity()) * bucket
     }
 
     /// Breadth-first over pushes of the `k` boxes alone: `false` as soon as
-    /// all stand on goals or the budget runs out, `true` when positions run
-    /// out. Children are queued with the player where the push leaves it;
+    /// all stand on goals, the budget runs out or (past [`SMALL_SET`] boxes)
+    /// the player gets into the floor they fenced off at the start, `true`
+    /// when positions run out. Children are queued with the player where the push leaves it;
     /// the flood that expands a position also normalizes it, so a child
     /// costs no flood of its own.
     fn search(&mut self, board: &Board, start: Key, k: usize) -> bool {
@@ -134,7 +150,7 @@ impl SubsetSearch {
         let mut child = [Cell::new(0); MAX_BOXES];
         let mut dead = true;
         while let Some(key) = self.positions.pop_front() {
-            let player = unpack(key, k, &mut boxes);
+            let player = unpack(&key, k, &mut boxes);
             let boxes = &boxes[..k];
             if boxes.iter().all(|&b| board.is_goal[b]) {
                 dead = false;
@@ -144,13 +160,17 @@ impl SubsetSearch {
                 self.occupied[b] = true;
             }
             let least = self.flood(board, player);
+            if self.expanded.is_empty() {
+                self.mark_outside(boxes);
+            }
             if !self.expanded.insert(pack(boxes, least)) {
                 for &b in boxes {
                     self.occupied[b] = false;
                 }
                 continue;
             }
-            if self.expanded.len() > BUDGET {
+            let opened = k > SMALL_SET && self.opened();
+            if opened || self.expanded.len() > BUDGET {
                 for &b in boxes {
                     self.occupied[b] = false;
                 }
@@ -188,6 +208,25 @@ impl SubsetSearch {
         dead
     }
 
+    /// Marks the cells the player reaches at the start of a search (just
+    /// flooded) and the cells its boxes stand on: the rest of the floor is
+    /// what the boxes fence off.
+    fn mark_outside(&mut self, boxes: &[Cell]) {
+        self.outside_stamp += 1;
+        for &c in self.queue.iter().chain(boxes) {
+            self.outside[c] = self.outside_stamp;
+        }
+    }
+
+    /// True when the player's area just flooded reaches into the floor the
+    /// boxes fenced off at the start. With many boxes, a search that gets
+    /// in there has the run of them and would rarely end within its budget.
+    fn opened(&self) -> bool {
+        self.queue
+            .iter()
+            .any(|&c| self.outside[c] != self.outside_stamp)
+    }
+
     /// Marks the player's area from `from` in `reach` with a new stamp;
     /// returns its smallest cell.
     fn flood(&mut self, board: &Board, from: Cell) -> Cell {
@@ -220,7 +259,7 @@ pub(crate) mod tests {
         let c = Cell::new;
         assert_ne!(pack(&cells(&[3, 5]), c(7)), pack(&cells(&[3, 5, 7]), c(0)));
         let mut boxes = [c(0); MAX_BOXES];
-        assert_eq!(unpack(pack(&cells(&[3, 5, 7]), c(9)), 3, &mut boxes), c(9));
+        assert_eq!(unpack(&pack(&cells(&[3, 5, 7]), c(9)), 3, &mut boxes), c(9));
         assert_eq!(boxes[..3], cells(&[3, 5, 7]));
     }
 
@@ -249,12 +288,20 @@ pub(crate) mod tests {
     /// all: can every box stand on a goal at once?
     /// Brute force: can `boxes` all reach goals, the player on `player`?
     pub(crate) fn solvable(board: &Board, boxes: &[Cell], player: Cell) -> bool {
+        solvable_within(board, boxes, player, usize::MAX).expect("no cap")
+    }
+
+    /// [`solvable`], or `None` once more than `cap` positions are seen.
+    fn solvable_within(board: &Board, boxes: &[Cell], player: Cell, cap: usize) -> Option<bool> {
         let mut seen = std::collections::HashSet::new();
         let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
         seen.insert((boxes.to_vec(), player));
         while let Some((boxes, player)) = queue.pop_front() {
             if boxes.iter().all(|&b| board.is_goal[b]) {
-                return true;
+                return Some(true);
+            }
+            if seen.len() > cap {
+                return None;
             }
             for dir in Direction::ALL {
                 let Some(to) = board.step(player, dir) else {
@@ -273,12 +320,22 @@ pub(crate) mod tests {
                 }
             }
         }
-        false
+        Some(false)
     }
 
     /// A random small level with `1..=4` boxes, none on a dead square, and
     /// up to two goals more than boxes; `None` when the draw is unusable.
     pub(crate) fn random_level(rng: &mut crate::rng::Rng, case: usize) -> Option<Board> {
+        random_level_boxes(rng, case, 1, 4)
+    }
+
+    /// [`random_level`] with `least..=most` boxes.
+    fn random_level_boxes(
+        rng: &mut crate::rng::Rng,
+        case: usize,
+        least: usize,
+        most: usize,
+    ) -> Option<Board> {
         use crate::grid::Grid;
         use crate::level::{Alphabet, Level};
         let (rows, cols) = (4 + rng.below(3), 4 + rng.below(4));
@@ -292,7 +349,7 @@ pub(crate) mod tests {
                 }
             }
         }
-        let k = 1 + rng.below(4);
+        let k = least + rng.below(most - least + 1);
         if free.len() < 2 * k + 2 {
             return None;
         }
@@ -336,5 +393,27 @@ pub(crate) mod tests {
         }
         // Both answers occur, so the check means something.
         assert!(dead > 20 && live > 20, "dead {dead} live {live}");
+    }
+
+    #[test]
+    fn dead_answers_for_many_boxes_agree_with_brute_force() {
+        let mut rng = crate::rng::Rng::new(0xB16_5E7);
+        let (mut dead, mut checked) = (0, 0);
+        for case in 0..8000 {
+            let Some(board) = random_level_boxes(&mut rng, case, SMALL_SET + 1, SMALL_SET + 3)
+            else {
+                continue;
+            };
+            let (boxes, player) = (&board.start_boxes, board.start_player);
+            if !SubsetSearch::default().dead(&board, boxes, player) {
+                continue;
+            }
+            dead += 1;
+            if let Some(truth) = solvable_within(&board, boxes, player, 200_000) {
+                assert!(!truth, "case {case} called dead but solvable");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "dead {dead}, checked {checked}");
     }
 }
