@@ -20,8 +20,8 @@
 //! its door boxes can only go in a square and stick. Once the player gets
 //! into the floor such a set fenced off, though, it has the run of many
 //! boxes and the search would rarely end within its budget, so it gives
-//! up there at once (sets of six boxes or fewer keep the whole budget, as
-//! they did before sets grew past six).
+//! up there at once (sets of six boxes or fewer always get the whole
+//! budget).
 //! Keys are exact, so the maps hash them with the fast FxHash.
 
 use super::board::{Board, Cell};
@@ -137,9 +137,9 @@ impl SubsetSearch {
     /// Breadth-first over pushes of the `k` boxes alone: `false` as soon as
     /// all stand on goals, the budget runs out or (past [`SMALL_SET`] boxes)
     /// the player gets into the floor they fenced off at the start, `true`
-    /// when positions run out. Children are queued with the player where the push leaves it;
-    /// the flood that expands a position also normalizes it, so a child
-    /// costs no flood of its own.
+    /// when positions run out. Children are queued with the player where
+    /// the push leaves it; the flood that expands a position also
+    /// normalizes it, so a child costs no flood of its own.
     fn search(&mut self, board: &Board, start: Key, k: usize) -> bool {
         self.queued.clear();
         self.expanded.clear();
