@@ -237,10 +237,8 @@ mod tests {
     use super::*;
     use crate::level::parse_xsb;
 
-    /// The restriction at a level's start position, as (row, col, direction).
-    fn restricted(text: &str) -> Option<Vec<(usize, usize, Direction)>> {
-        let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
-        let board = Board::new(level).unwrap();
+    /// The corrals of a board's start position, and the restriction found.
+    fn at_start(board: &Board) -> (Corrals, Option<Vec<(Cell, Direction)>>) {
         let mut occupied = vec![false; board.len()];
         for &b in &board.start_boxes {
             occupied[b] = true;
@@ -254,8 +252,16 @@ mod tests {
             &mut Vec::new(),
             board.start_player,
         );
-        let pushes = Corrals::default()
-            .restrict(&board, &occupied, &board.start_boxes, |c| reach[c] == 1)?;
+        let mut corrals = Corrals::default();
+        let pushes = corrals.restrict(board, &occupied, &board.start_boxes, |c| reach[c] == 1);
+        (corrals, pushes)
+    }
+
+    /// The restriction at a level's start position, as (row, col, direction).
+    fn restricted(text: &str) -> Option<Vec<(usize, usize, Direction)>> {
+        let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let pushes = at_start(&board).1?;
         Some(
             pushes
                 .into_iter()
@@ -306,15 +312,8 @@ mod tests {
         let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
         let board = Board::new(level).unwrap();
         let at = |row, col| board.compact(level.grid.cell(row, col));
-        let mut occupied = vec![false; board.len()];
-        for &b in &board.start_boxes {
-            occupied[b] = true;
-        }
-        let mut reach = vec![0; board.len()];
         let player = board.start_player;
-        board.flood_player(&occupied, &mut reach, 1, &mut Vec::new(), player);
-        let mut corrals = Corrals::default();
-        corrals.restrict(&board, &occupied, &board.start_boxes, |c| reach[c] == 1);
+        let (corrals, _) = at_start(&board);
         let [set] = corrals.found() else {
             panic!("one corral: {:?}", corrals.found());
         };
