@@ -137,9 +137,10 @@ impl SubsetSearch {
     /// Breadth-first over pushes of the `k` boxes alone: `false` as soon as
     /// all stand on goals, the budget runs out or (past [`SMALL_SET`] boxes)
     /// the player gets into the floor they fenced off at the start, `true`
-    /// when positions run out. Children are queued with the player where
-    /// the push leaves it; the flood that expands a position also
-    /// normalizes it, so a child costs no flood of its own.
+    /// when positions run out. A child is queued normalized when its area
+    /// just trades one cell for another (see `child_player`), else with
+    /// the player where the push leaves it, and the flood that expands it
+    /// normalizes it: no child costs a flood of its own.
     fn search(&mut self, board: &Board, start: Key, k: usize) -> bool {
         self.queued.clear();
         self.expanded.clear();
@@ -155,6 +156,10 @@ impl SubsetSearch {
             if boxes.iter().all(|&b| board.is_goal[b]) {
                 dead = false;
                 break;
+            }
+            // Queued normalized and met before: no flood needed.
+            if self.expanded.contains(&key) {
+                continue;
             }
             for &b in boxes {
                 self.occupied[b] = true;
@@ -192,7 +197,7 @@ impl SubsetSearch {
                         child[..k].copy_from_slice(boxes);
                         child[i] = ahead;
                         child[..k].sort_unstable();
-                        let next = pack(&child[..k], b);
+                        let next = pack(&child[..k], self.child_player(board, b, ahead, least));
                         if self.queued.insert(next) {
                             self.positions.push_back(next);
                         }
@@ -206,6 +211,25 @@ impl SubsetSearch {
             }
         }
         dead
+    }
+
+    /// The player of a child where a box went from `b` to `ahead`
+    /// (`occupied` as after the push, `reach` still the parent's area, whose
+    /// smallest cell is `least`): the child's normalized cell when the area
+    /// just trades `ahead` for `b`, else `b` (normalized when the child is
+    /// expanded). Children normalized here are queued once, not once for
+    /// each cell their player can stand on.
+    fn child_player(&self, board: &Board, b: Cell, ahead: Cell, least: Cell) -> Cell {
+        let inside = |c: Cell| self.reach[c] == self.stamp;
+        let opens_nothing = board.neighbours(b).all(|c| self.occupied[c] || inside(c));
+        let trades = !inside(ahead)
+            || (ahead != least
+                && board.keeps_whole(ahead, |c| !self.occupied[c] && (c == b || inside(c))));
+        if opens_nothing && trades {
+            least.min(b)
+        } else {
+            b
+        }
     }
 
     /// Marks the cells the player reaches at the start of a search (just
@@ -282,6 +306,47 @@ pub(crate) mod tests {
         let report = crate::multi::solve(level, &Default::default(), &mut |_| {});
         assert_eq!(report.outcome, crate::moves::Outcome::Impossible);
         assert!(dead);
+    }
+
+    /// The player of the child of pushing the box on `from` east, as the
+    /// search queues it, and the child's normalized player by a flood.
+    fn queued_and_flooded(text: &str, from: Cell) -> (Cell, Cell) {
+        let b = board(text);
+        assert_eq!(b.start_boxes, [from], "{text}");
+        let mut s = SubsetSearch::default();
+        s.dead(&b, &b.start_boxes, b.start_player);
+        for &c in &b.start_boxes {
+            s.occupied[c] = true;
+        }
+        let least = s.flood(&b, b.start_player);
+        let ahead = b.step(from, Direction::East).unwrap();
+        s.occupied[from] = false;
+        s.occupied[ahead] = true;
+        let queued = s.child_player(&b, from, ahead, least);
+        (queued, s.flood(&b, from))
+    }
+
+    #[test]
+    fn a_child_whose_area_trades_one_cell_for_another_is_queued_normalized() {
+        // In the open, and in a corridor with floor shut off ahead.
+        for (text, from) in [
+            ("#######\n#@    #\n#  $  #\n#    .#\n#######", 7),
+            ("#######\n#@ $ .#\n#######", 2),
+        ] {
+            let (queued, flooded) = queued_and_flooded(text, Cell::new(from));
+            assert_eq!(queued, flooded, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_child_whose_push_opens_a_door_is_normalized_when_expanded() {
+        // The box stands over a door to the room below: pushed east, the
+        // cell it leaves lets the player in there.
+        let text = "#######\n#@ $  #\n### ###\n#.    #\n#######";
+        let from = Cell::new(2);
+        let (queued, flooded) = queued_and_flooded(text, from);
+        assert_eq!(queued, from);
+        assert_ne!(flooded, from);
     }
 
     /// Plain breadth-first over pushes of the boxes alone, no pruning at
