@@ -70,7 +70,7 @@ pub(crate) enum GoalArea {
 /// goal rooms, the packing search runs twice, with the rooms' macros and
 /// without them, for the macros drop solutions as well as positions. The
 /// feature and box-move searches and weighted A* use the goal-room macros
-/// and corridor rides. (Git history and the issue notes hold the
+/// and tunnel rides. (Git history and the issue notes hold the
 /// measurements behind these lists.)
 fn searches(area: GoalArea) -> (Vec<Phase>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);

@@ -316,17 +316,26 @@ impl Search<'_> {
 
     /// Where a box pushed onto `ahead` in `dir` stops, and after how many
     /// pushes: at once, or down a dead-end tunnel of goals, or (with macros,
-    /// which are not optimal) at the end of a one-wide corridor, unless it
-    /// reaches a goal or a room first; stopping inside would only block the
-    /// corridor.
+    /// which are not optimal) at the end of a tunnel, unless it reaches a
+    /// goal or a room first: a box pushed on along a one-wide corridor it
+    /// stands in (the player following it in) would only block the corridor
+    /// by stopping inside. A box pushed into a corridor from open floor
+    /// stops on its first cell: one-cell corridors, as between the pillars
+    /// of a lattice, are where boxes wait for others to pass.
     fn slide(&self, ahead: Cell, dir: Direction) -> (Cell, u16) {
         let board = self.board;
         let (mut end, mut pushes) = (ahead, 1u16);
+        let in_tunnel = || {
+            let from = board.step(ahead, dir.opposite());
+            from.is_some_and(|from| board.is_corridor(from, dir))
+        };
         if board.goal_tunnel[ahead][dir.index()] {
             while let Some(next) = board.step(end, dir).filter(|&next| !self.occupied[next]) {
                 (end, pushes) = (next, pushes + 1);
             }
-        } else if let Some(rooms) = self.config.rooms {
+        } else if let Some(rooms) = self.config.rooms
+            && in_tunnel()
+        {
             let open = |next: Cell| {
                 !self.occupied[next]
                     && !board.dead[next]

@@ -5,7 +5,7 @@
 //! open list ([`frontier`]), checks the limits and expands ([`expand`]):
 //! single pushes, pruned by dead squares, freeze deadlocks, dead corrals and
 //! an infinite bound ([`incremental`]), with tunnel slides and, in the
-//! `--fast` lanes, goal-room steps, corridor rides and box moves
+//! `--fast` lanes, goal-room steps, tunnel rides and box moves
 //! ([`macros`]). [`rebuild`] turns the goal node back into moves.
 //!
 //! A node is closed when it is expanded, never when it is generated, and a
@@ -54,7 +54,8 @@ pub(crate) struct Config<'r> {
     pub weight: u32,
     /// Goal rooms filled by their macros, for the non-optimal `--fast`
     /// lanes: boxes then go into goal rooms by the macros only (see
-    /// [`super::room`]) and ride one-wide corridors to their ends.
+    /// [`super::room`]) and ride tunnels (one-wide corridors they are
+    /// pushed along from inside) to their ends.
     pub rooms: Option<&'r Rooms>,
     /// The order to fill the goals in ([`Method::Packing`] only).
     pub packing: Option<&'r Packing>,
@@ -518,17 +519,29 @@ mod tests {
     }
 
     #[test]
-    fn with_macros_a_box_rides_a_corridor_in_one_move() {
-        let text = b"########\n#@$   .#\n## #####\n########";
+    fn with_macros_a_box_rides_a_tunnel_in_one_move() {
+        let text = b"#########\n#@$    .#\n#########";
         let level = &parse_xsb(text, 100).unwrap()[0];
         let (plain, plain_stats) = solve_with(level, &greedy(None));
         let no_rooms = Rooms::default();
         let (ridden, ridden_stats) = solve_with(level, &greedy(Some(&no_rooms)));
-        assert_eq!(replayed(level, &plain), 4);
-        assert_eq!(replayed(level, &ridden), 4);
+        assert_eq!(replayed(level, &plain), 5);
+        assert_eq!(replayed(level, &ridden), 5);
         // The start, then one node per push, or one for the whole ride.
-        assert_eq!(plain_stats.generated, 5);
+        assert_eq!(plain_stats.generated, 6);
         assert_eq!(ridden_stats.generated, 2);
+    }
+
+    #[test]
+    fn a_box_pushed_into_a_corridor_from_open_floor_stops_at_its_mouth() {
+        // The box starts with floor below it: its first push stops at the
+        // corridor's mouth, and from there it rides the rest in one.
+        let text = b"########\n#@$   .#\n## #####\n########";
+        let level = &parse_xsb(text, 100).unwrap()[0];
+        let no_rooms = Rooms::default();
+        let (ridden, ridden_stats) = solve_with(level, &greedy(Some(&no_rooms)));
+        assert_eq!(replayed(level, &ridden), 4);
+        assert_eq!(ridden_stats.generated, 3);
     }
 
     /// Where the packing order applies, the packing search pays for box

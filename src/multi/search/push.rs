@@ -1,7 +1,7 @@
 //! The moves of the search and how a node stores the one that made it.
 //!
 //! A move pushes one box `count` times in one direction (more than once
-//! when a box slides down a tunnel or rides a corridor), or pushes it onto
+//! when a box slides down a tunnel of goals or rides a tunnel), or pushes it onto
 //! a goal room's entrance and then does the room's next step. Nodes keep
 //! five bytes of it (see [`StoredPush`]); the room step's push count comes
 //! back from the room's plan.
