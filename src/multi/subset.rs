@@ -314,6 +314,7 @@ pub(crate) mod tests {
         let b = board(text);
         assert_eq!(b.start_boxes, [from], "{text}");
         let mut s = SubsetSearch::default();
+        // A first question sizes the scratch tables to the board.
         s.dead(&b, &b.start_boxes, b.start_player);
         for &c in &b.start_boxes {
             s.occupied[c] = true;

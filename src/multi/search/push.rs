@@ -1,10 +1,10 @@
 //! The moves of the search and how a node stores the one that made it.
 //!
 //! A move pushes one box `count` times in one direction (more than once
-//! when a box slides down a tunnel of goals or rides a tunnel), or pushes it onto
-//! a goal room's entrance and then does the room's next step. Nodes keep
-//! five bytes of it (see [`StoredPush`]); the room step's push count comes
-//! back from the room's plan.
+//! when a box slides down a tunnel of goals or rides a tunnel), or pushes
+//! it onto a goal room's entrance and then does the room's next step.
+//! Nodes keep five bytes of it (see [`StoredPush`]); the room step's push
+//! count comes back from the room's plan.
 
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell};
