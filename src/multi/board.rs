@@ -332,6 +332,27 @@ impl Board {
         runs <= 1
     }
 
+    /// True when a box moved from `from` onto `to` (`occupied` as after the
+    /// move) changes the player's area only by trading `to` for `from`: the
+    /// freed cell opens onto nothing the area (`inside`, as before the
+    /// move) did not hold, and `to` was outside the area or leaves it in
+    /// one piece without being `least`, its smallest cell. The new area's
+    /// smallest cell is then `least.min(from)`, no flood needed.
+    pub fn only_trades(
+        &self,
+        occupied: &[bool],
+        from: Cell,
+        to: Cell,
+        least: Cell,
+        inside: impl Fn(Cell) -> bool,
+    ) -> bool {
+        let opens_nothing = self.neighbours(from).all(|c| occupied[c] || inside(c));
+        opens_nothing
+            && (!inside(to)
+                || (to != least
+                    && self.keeps_whole(to, |c| !occupied[c] && (c == from || inside(c)))))
+    }
+
     /// True when both cells beside `c` across `dir` are walls: a box there
     /// moving along `dir` is in a one-wide corridor.
     pub fn is_corridor(&self, c: Cell, dir: Direction) -> bool {

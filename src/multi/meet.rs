@@ -199,20 +199,15 @@ impl<'b> Builder<'b> {
     /// The least cell of the player's area after the box on `b` was pulled
     /// onto `to` (`occupied` as after the pull) from the expanded position,
     /// whose area is marked and whose least cell is `least`: without a
-    /// flood when the area only trades `to` for `b` (nothing joins at `b`,
-    /// and the box on `to` cuts nothing off, see [`Board::keeps_whole`]).
+    /// flood when the area only trades `to` for `b` (see
+    /// [`Board::only_trades`]; the player stood on `to`, inside the area).
     fn least_after_pull(&mut self, least: Cell, b: Cell, to: Cell, back: Cell) -> Cell {
-        let (marks, stamp, occupied) = (&self.marks, self.stamp, &self.occupied);
+        let (marks, stamp) = (&self.marks, self.stamp);
         let in_area = |c: Cell| marks[c] == stamp;
-        let joins = self
+        if self
             .board
-            .neighbours(b)
-            .any(|n| n != to && !occupied[n] && !in_area(n));
-        let whole = || {
-            self.board
-                .keeps_whole(to, |c| !occupied[c] && (c == b || in_area(c)))
-        };
-        if to != least && !joins && whole() {
+            .only_trades(&self.occupied, b, to, least, in_area)
+        {
             least.min(b)
         } else {
             self.flood_child(back)

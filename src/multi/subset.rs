@@ -221,11 +221,7 @@ impl SubsetSearch {
     /// each cell their player can stand on.
     fn child_player(&self, board: &Board, b: Cell, ahead: Cell, least: Cell) -> Cell {
         let inside = |c: Cell| self.reach[c] == self.stamp;
-        let opens_nothing = board.neighbours(b).all(|c| self.occupied[c] || inside(c));
-        let trades = !inside(ahead)
-            || (ahead != least
-                && board.keeps_whole(ahead, |c| !self.occupied[c] && (c == b || inside(c))));
-        if opens_nothing && trades {
+        if board.only_trades(&self.occupied, b, ahead, least, inside) {
             least.min(b)
         } else {
             b

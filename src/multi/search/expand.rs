@@ -385,13 +385,9 @@ impl Search<'_> {
         stand: Cell,
     ) -> (Cell, ChildArea) {
         let board = self.board;
-        let opens_nothing = board
-            .neighbours(b)
-            .all(|c| self.occupied[c] || self.area.in_parent(c));
+        let area = &self.area;
         let simple = pushes == 1
-            && opens_nothing
-            && (!self.area.in_parent(ahead)
-                || (ahead != x.least && self.area.keeps_whole(board, &self.occupied, ahead, b)));
+            && board.only_trades(&self.occupied, b, ahead, x.least, |c| area.in_parent(c));
         if simple {
             let traded = ChildArea::Traded {
                 entered: ahead,

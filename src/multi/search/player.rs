@@ -146,13 +146,6 @@ impl PlayerArea {
         }
         areas
     }
-
-    /// True when a box newly on `cell` (it came from `freed`, where the
-    /// player now stands) leaves the expanded node's area connected (see
-    /// [`Board::keeps_whole`]).
-    pub fn keeps_whole(&self, board: &Board, occupied: &[bool], cell: Cell, freed: Cell) -> bool {
-        board.keeps_whole(cell, |c| !occupied[c] && (c == freed || self.in_parent(c)))
-    }
 }
 
 fn has(bits: &[u64], c: Cell) -> bool {
