@@ -75,6 +75,7 @@ pub(crate) enum GoalArea {
 fn searches(area: GoalArea) -> (Vec<Phase>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);
     let box_moves = Phase::new(Method::BoxMoves, 1, 1, true);
+    let box_moves_plain = Phase::new(Method::BoxMoves, 1, 1, std::env::var_os("SOKO_BMNOMAC").is_none());
     let packing = Phase::new(Method::Packing, 1, 1, false);
     let packing_in_rooms = Phase::new(Method::Packing, 1, 1, true);
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
@@ -85,7 +86,7 @@ fn searches(area: GoalArea) -> (Vec<Phase>, Vec<Phase>) {
             vec![weighted(2), weighted(3)],
         ),
         GoalArea::Ordered => (
-            vec![packing, box_moves],
+            vec![packing, box_moves_plain],
             vec![features, plain, weighted(2), weighted(3)],
         ),
         GoalArea::OrderedRooms => (
