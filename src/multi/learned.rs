@@ -137,9 +137,10 @@ impl Patterns {
 
     /// Searches the boxes that hold a position fast (see
     /// [`SubsetSearch::held_boxes`]) alone, when they are not all of its
-    /// boxes and at most [`STUCK_BOXES`]: for a position whose subtree keeps
-    /// the search busy. True when they are dead, and then a core of them is
-    /// kept as a pattern.
+    /// boxes (past [`STUCK_BOXES`], those off goals and the ones home
+    /// nearest them): for a position whose subtree keeps the search busy.
+    /// True when they are dead, and then a core of them is kept as a
+    /// pattern.
     pub fn learn_stuck(
         &mut self,
         board: &Board,
@@ -148,19 +149,15 @@ impl Patterns {
         player: Cell,
     ) -> bool {
         let mut held = subset.held_boxes(board, boxes, player);
-        let trace = std::env::var_os("SOKO_STUCKTRACE").is_some();
-        if held.len() > STUCK_BOXES && held.len() < boxes.len() && std::env::var_os("SOKO_NOTRIM").is_none() {
+        if held.len() > STUCK_BOXES && held.len() < boxes.len() {
             held = self.nearest_home(board, &held);
         }
         if held.is_empty() || held.len() > STUCK_BOXES || held.len() == boxes.len() {
-            if trace { eprintln!("STUCK skip held={} of {}", held.len(), boxes.len()); }
             return false;
         }
         if !subset.stuck(board, &held, player) {
-            if trace { eprintln!("STUCK live held={} of {}", held.len(), boxes.len()); }
             return false;
         }
-        let held_len = held.len();
         let mut core = held;
         for i in (0..core.len()).rev() {
             if core.len() > 1 {
@@ -171,7 +168,6 @@ impl Patterns {
                 }
             }
         }
-        if std::env::var_os("SOKO_STUCKTRACE").is_some() { eprintln!("STUCK dead held={} core={} of {}", held_len, core.len(), boxes.len()); }
         if self.cells.len() < MAX_PATTERNS {
             self.keep(board, core, player);
         }
@@ -185,7 +181,11 @@ impl Patterns {
     /// on goals when more than [`STUCK_BOXES`] are off goals.
     fn nearest_home(&mut self, board: &Board, held: &[Cell]) -> Vec<Cell> {
         self.size_for(board);
-        let mut kept: Vec<Cell> = held.iter().copied().filter(|&b| !board.is_goal[b]).collect();
+        let mut kept: Vec<Cell> = held
+            .iter()
+            .copied()
+            .filter(|&b| !board.is_goal[b])
+            .collect();
         for &b in held {
             self.alone[b] = true;
         }

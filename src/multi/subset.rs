@@ -188,8 +188,9 @@ impl SubsetSearch {
 
     /// The boxes that hold a position fast: all of `boxes` but those that
     /// can be pushed and pushed back, then those free to go along a row and
-    /// a column, each taken away in turn (the player's area grows as they
-    /// go). Sorted, as `boxes` is.
+    /// a column, taken away in sweeps (the player's area grows as they go,
+    /// and each sweep looks at the boxes left in the area it leaves).
+    /// Sorted, as `boxes` is.
     pub fn held_boxes(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> Vec<Cell> {
         self.size_for(board);
         let mut left = boxes.to_vec();
@@ -199,11 +200,21 @@ impl SubsetSearch {
         for pass in [Self::reversible, Self::free_box] {
             loop {
                 self.flood(board, player);
-                let Some(i) = (0..left.len()).find(|&i| pass(&mut *self, board, left[i])) else {
+                let before = left.len();
+                let mut freed = Vec::new();
+                left.retain(|&b| {
+                    let free = pass(&mut *self, board, b);
+                    if free {
+                        freed.push(b);
+                    }
+                    !free
+                });
+                for b in freed {
+                    self.occupied[b] = false;
+                }
+                if left.len() == before {
                     break;
-                };
-                self.occupied[left[i]] = false;
-                left.remove(i);
+                }
             }
         }
         for &b in &left {

@@ -42,11 +42,11 @@ use incremental::{Frozen, IncrementalBound};
 use pace::Pace;
 use player::{ChildArea, PlayerArea};
 use push::Push;
-use stuck::Subtrees;
 use std::rc::Rc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+use stuck::Subtrees;
 
 /// Which search to run.
 #[derive(Clone, Copy, Debug)]
@@ -223,8 +223,7 @@ impl<'b> Search<'b> {
             advice,
             deadline: None,
             met: None,
-            subtrees: (!config.optimal() && std::env::var_os("SOKO_NOSTUCK").is_none())
-                .then(Subtrees::default),
+            subtrees: (!config.optimal()).then(Subtrees::default),
             stats: MultiStats::default(),
         }
     }
