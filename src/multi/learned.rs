@@ -17,9 +17,16 @@
 //! (among the core's boxes alone), is dead at once. That is sound: taking
 //! boxes away never makes a position harder, and the player's area among
 //! fewer boxes is the one proven.
+//!
+//! Some knots are bigger than six boxes. So a position whose subtree keeps
+//! the search busy (see `search::stuck`) is searched another way: all its
+//! boxes but those free to move, on a bigger budget, taking away each box
+//! that comes free ([`Patterns::learn_stuck`]). Its dead core is kept the
+//! same way.
 
 use super::board::{Board, Cell};
 use super::subset::SubsetSearch;
+use std::collections::VecDeque;
 
 /// Patterns kept at most: a bound on memory and on the time to match.
 const MAX_PATTERNS: usize = 4096;
@@ -27,6 +34,9 @@ const MAX_PATTERNS: usize = 4096;
 /// Boxes in a set searched for a pattern, at most: a pattern stays small,
 /// so it matches many positions.
 const PATTERN_BOXES: usize = 6;
+
+/// Boxes in a set [`Patterns::learn_stuck`] searches, at most.
+const STUCK_BOXES: usize = 15;
 
 /// The kept patterns, each indexed by its smallest cell.
 #[derive(Clone, Debug, Default)]
@@ -123,6 +133,88 @@ impl Patterns {
             self.keep(board, core, player);
         }
         true
+    }
+
+    /// Searches the boxes that hold a position fast (see
+    /// [`SubsetSearch::held_boxes`]) alone, when they are not all of its
+    /// boxes (past [`STUCK_BOXES`], those off goals and the ones home
+    /// nearest them): for a position whose subtree keeps the search busy.
+    /// True when they are dead, and then a core of them is kept as a
+    /// pattern.
+    pub fn learn_stuck(
+        &mut self,
+        board: &Board,
+        subset: &mut SubsetSearch,
+        boxes: &[Cell],
+        player: Cell,
+    ) -> bool {
+        let mut held = subset.held_boxes(board, boxes, player);
+        if held.len() > STUCK_BOXES && held.len() < boxes.len() {
+            held = self.nearest_home(board, &held);
+        }
+        if held.is_empty() || held.len() > STUCK_BOXES || held.len() == boxes.len() {
+            return false;
+        }
+        if !subset.stuck(board, &held, player) {
+            return false;
+        }
+        let mut core = held;
+        for i in (0..core.len()).rev() {
+            if core.len() > 1 {
+                let mut fewer = core.clone();
+                fewer.remove(i);
+                if subset.stuck(board, &fewer, player) {
+                    core = fewer;
+                }
+            }
+        }
+        if self.cells.len() < MAX_PATTERNS {
+            self.keep(board, core, player);
+        }
+        true
+    }
+
+    /// The boxes of `held` off goals, and as many of its boxes on goals as
+    /// [`STUCK_BOXES`] leaves room for, the nearest to those off goals over
+    /// the floor first: a knot is local, and boxes home far from the boxes
+    /// still out seldom take part in it. Sorted; all of `held` but boxes
+    /// on goals when more than [`STUCK_BOXES`] are off goals.
+    fn nearest_home(&mut self, board: &Board, held: &[Cell]) -> Vec<Cell> {
+        self.size_for(board);
+        let mut kept: Vec<Cell> = held
+            .iter()
+            .copied()
+            .filter(|&b| !board.is_goal[b])
+            .collect();
+        for &b in held {
+            self.alone[b] = true;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        for &b in &kept {
+            self.marks[b] = stamp;
+        }
+        let mut queue: VecDeque<Cell> = kept.iter().copied().collect();
+        while let Some(c) = queue.pop_front() {
+            if kept.len() >= STUCK_BOXES {
+                break;
+            }
+            for n in board.neighbours(c) {
+                if self.marks[n] == stamp {
+                    continue;
+                }
+                self.marks[n] = stamp;
+                if self.alone[n] && kept.len() < STUCK_BOXES {
+                    kept.push(n);
+                }
+                queue.push_back(n);
+            }
+        }
+        for &b in held {
+            self.alone[b] = false;
+        }
+        kept.sort_unstable();
+        kept
     }
 
     /// The boxes of `off` in groups: boxes two steps apart or less are in
@@ -272,7 +364,8 @@ impl Patterns {
 
     /// Bytes held, for the memory limit.
     pub fn memory_bytes(&self) -> usize {
-        self.cells.len() * (PATTERN_BOXES * 2 + 24 + 2 + 4) + self.anchored.len() * 24
+        let cells: usize = self.cells.iter().map(Vec::len).sum();
+        cells * 2 + self.cells.len() * (24 + 2 + 4) + self.anchored.len() * 24
     }
 }
 
@@ -327,6 +420,44 @@ mod tests {
             occupied[x] = true;
         }
         assert!(!patterns.matches(&b, &occupied, &free, player));
+    }
+
+    #[test]
+    fn the_boxes_holding_a_busy_position_are_kept_when_dead() {
+        // Two boxes seal a pocket off the goals; the four in the room above
+        // are free to move, and left out of the search.
+        let (level, b) = board(
+            "############\n\
+             #@         #\n\
+             #  $  $ $  #\n\
+             #      $   #\n\
+             #  ..... . #\n\
+             ####$$######\n\
+             #      #\n\
+             ########",
+        );
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut subset = SubsetSearch::default();
+        let mut patterns = Patterns::default();
+        let player = b.start_player;
+        assert!(patterns.learn_stuck(&b, &mut subset, &b.start_boxes, player));
+        // Neither box of the seal is dead alone: the core is both.
+        let seal = vec![at(5, 4), at(5, 5)];
+        assert_eq!(patterns.cells, vec![seal.clone()]);
+        // The seal with the other boxes anywhere: dead at once.
+        let mut occupied = vec![false; b.len()];
+        let mut other = vec![at(1, 5), at(3, 2), seal[0], seal[1]];
+        other.sort_unstable();
+        for &x in &other {
+            occupied[x] = true;
+        }
+        assert!(patterns.matches(&b, &occupied, &other, player));
+        // A live position (the seal pushed up onto goals) teaches nothing.
+        let mut patterns = Patterns::default();
+        let mut open = vec![at(2, 5), at(2, 3), at(3, 7), at(4, 4), at(4, 5), at(2, 8)];
+        open.sort_unstable();
+        assert!(!patterns.learn_stuck(&b, &mut subset, &open, player));
+        assert_eq!(patterns.len(), 0);
     }
 
     #[test]

@@ -40,6 +40,32 @@ const SMALL_SET: usize = 6;
 pub const MAX_BOXES: usize = 15;
 /// Answers kept before the cache is cleared.
 const CACHE: usize = 1 << 20;
+/// Positions a search of a stuck set ([`SubsetSearch::stuck`]) may expand.
+const STUCK_BUDGET: usize = 500;
+
+/// How one search runs: its budget, and its two shortcuts.
+#[derive(Clone, Copy)]
+struct Rule {
+    budget: usize,
+    /// Past [`SMALL_SET`] boxes, give up once the player gets into the
+    /// floor the boxes fenced off at the start.
+    give_up_inside: bool,
+    /// Take a free box away (see [`SubsetSearch::free_box`]) instead of
+    /// pushing: the boxes left are harder to place than all of them.
+    take_free: bool,
+}
+
+const CORRAL_RULE: Rule = Rule {
+    budget: BUDGET,
+    give_up_inside: true,
+    take_free: false,
+};
+
+const STUCK_RULE: Rule = Rule {
+    budget: STUCK_BUDGET,
+    give_up_inside: false,
+    take_free: true,
+};
 
 /// A position of the boxes searched: the sorted box cells, then the
 /// player's cell, then [`UNUSED`] in the fields left over.
@@ -59,6 +85,11 @@ fn pack(boxes: &[Cell], player: Cell) -> Key {
     key
 }
 
+/// The number of boxes in a key: the fields before its player.
+fn count(key: &Key) -> usize {
+    key.iter().rposition(|&f| f != UNUSED).unwrap_or(0)
+}
+
 /// The `k` boxes (into `boxes`) and the player of a key.
 fn unpack(key: &Key, k: usize, boxes: &mut [Cell; MAX_BOXES]) -> Cell {
     for (b, &field) in boxes.iter_mut().zip(&key[..k]) {
@@ -74,6 +105,8 @@ pub(crate) struct SubsetSearch {
     known: FxHashMap<Key, bool>,
     /// The same answers by the player cell they were asked with.
     asked: FxHashMap<Key, bool>,
+    /// The answers of [`SubsetSearch::stuck`], by normalized position.
+    stuck_known: FxHashMap<Key, bool>,
     queued: FxHashSet<Key>,
     expanded: FxHashSet<Key>,
     positions: VecDeque<Key>,
@@ -84,6 +117,9 @@ pub(crate) struct SubsetSearch {
     /// of the search, or a box stood there.
     outside: Vec<u32>,
     outside_stamp: u32,
+    /// Marks of the floods that test a push back ([`SubsetSearch::reversible`]).
+    probe: Vec<u32>,
+    probe_stamp: u32,
     queue: Vec<Cell>,
     freeze: Freeze,
 }
@@ -95,12 +131,7 @@ impl SubsetSearch {
         if boxes.is_empty() || boxes.len() > MAX_BOXES {
             return false;
         }
-        let n = board.len();
-        if self.occupied.len() != n {
-            self.occupied = vec![false; n];
-            self.reach = vec![0; n];
-            self.outside = vec![0; n];
-        }
+        self.size_for(board);
         // Asked again with the player on the same cell: no flood needed.
         let asked = pack(boxes, player);
         if let Some(&dead) = self.asked.get(&asked) {
@@ -116,7 +147,7 @@ impl SubsetSearch {
         let start = pack(boxes, least);
         let dead = match self.known.get(&start) {
             Some(&dead) => dead,
-            None => self.search(board, start, boxes.len()),
+            None => self.search(board, start, CORRAL_RULE),
         };
         if self.known.len() >= CACHE || self.asked.len() >= CACHE {
             self.known.clear();
@@ -127,30 +158,139 @@ impl SubsetSearch {
         dead
     }
 
+    /// True when `boxes` (sorted) alone, with the player on `player`, can
+    /// provably never all stand on goals, by a search of [`STUCK_BUDGET`]
+    /// positions that takes free boxes away as it goes: for the boxes a
+    /// search keeps coming back to (see [`SubsetSearch::held_boxes`]).
+    pub fn stuck(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> bool {
+        if boxes.is_empty() || boxes.len() > MAX_BOXES {
+            return false;
+        }
+        self.size_for(board);
+        for &b in boxes {
+            self.occupied[b] = true;
+        }
+        let least = self.flood(board, player);
+        for &b in boxes {
+            self.occupied[b] = false;
+        }
+        let start = pack(boxes, least);
+        if let Some(&dead) = self.stuck_known.get(&start) {
+            return dead;
+        }
+        let dead = self.search(board, start, STUCK_RULE);
+        if self.stuck_known.len() >= CACHE {
+            self.stuck_known.clear();
+        }
+        self.stuck_known.insert(start, dead);
+        dead
+    }
+
+    /// The boxes that hold a position fast: all of `boxes` but those that
+    /// can be pushed and pushed back, then those free to go along a row and
+    /// a column, taken away in sweeps (the player's area grows as they go,
+    /// and each sweep looks at the boxes left in the area it leaves).
+    /// Sorted, as `boxes` is.
+    pub fn held_boxes(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> Vec<Cell> {
+        self.size_for(board);
+        let mut left = boxes.to_vec();
+        for &b in &left {
+            self.occupied[b] = true;
+        }
+        for pass in [Self::reversible, Self::free_box] {
+            loop {
+                self.flood(board, player);
+                let before = left.len();
+                let mut freed = Vec::new();
+                left.retain(|&b| {
+                    let free = pass(&mut *self, board, b);
+                    if free {
+                        freed.push(b);
+                    }
+                    !free
+                });
+                for b in freed {
+                    self.occupied[b] = false;
+                }
+                if left.len() == before {
+                    break;
+                }
+            }
+        }
+        for &b in &left {
+            self.occupied[b] = false;
+        }
+        left
+    }
+
+    /// True when the box on `b` can be pushed one step from the player's
+    /// area just flooded and then pushed back (the player gets round it).
+    fn reversible(&mut self, board: &Board, b: Cell) -> bool {
+        for d in Direction::ALL {
+            let (Some(behind), Some(ahead)) = (board.step(b, d.opposite()), board.step(b, d))
+            else {
+                continue;
+            };
+            let Some(beyond) = board.step(ahead, d) else {
+                continue;
+            };
+            if self.reach[behind] != self.stamp || self.occupied[ahead] || self.occupied[beyond] {
+                continue;
+            }
+            // The player on `b` with the box on `ahead`: can it reach `beyond`?
+            self.occupied[b] = false;
+            self.occupied[ahead] = true;
+            self.probe_stamp += 1;
+            board.flood_player(
+                &self.occupied,
+                &mut self.probe,
+                self.probe_stamp,
+                &mut self.queue,
+                b,
+            );
+            self.occupied[ahead] = false;
+            self.occupied[b] = true;
+            if self.probe[beyond] == self.probe_stamp {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Sizes the scratch space for `board`.
+    fn size_for(&mut self, board: &Board) {
+        let n = board.len();
+        if self.occupied.len() != n {
+            self.occupied = vec![false; n];
+            self.reach = vec![0; n];
+            self.outside = vec![0; n];
+            self.probe = vec![0; n];
+        }
+    }
+
     /// Bytes held by the answers kept, for the memory limit.
     pub fn memory_bytes(&self) -> usize {
         // A bucket holds the pair and a control byte.
         let bucket = std::mem::size_of::<(Key, bool)>() + 1;
-        (self.known.capacity() + self.asked.capacity()) * bucket
+        (self.known.capacity() + self.asked.capacity() + self.stuck_known.capacity()) * bucket
     }
 
-    /// Breadth-first over pushes of the `k` boxes alone: `false` as soon as
-    /// all stand on goals, the budget runs out or (past [`SMALL_SET`] boxes)
-    /// the player gets into the floor they fenced off at the start, `true`
+    /// Breadth-first over pushes of the boxes alone: `false` as soon as
+    /// all stand on goals, the budget runs out or the rule gives up, `true`
     /// when positions run out. A child is queued normalized when its area
     /// just trades one cell for another (see `child_player`), else with
     /// the player where the push leaves it, and the flood that expands it
     /// normalizes it: no child costs a flood of its own.
-    fn search(&mut self, board: &Board, start: Key, k: usize) -> bool {
+    fn search(&mut self, board: &Board, start: Key, rule: Rule) -> bool {
         self.queued.clear();
         self.expanded.clear();
         self.positions.clear();
         self.queued.insert(start);
         self.positions.push_back(start);
         let mut boxes = [Cell::new(0); MAX_BOXES];
-        let mut child = [Cell::new(0); MAX_BOXES];
         let mut dead = true;
         while let Some(key) = self.positions.pop_front() {
+            let k = count(&key);
             let player = unpack(&key, k, &mut boxes);
             let boxes = &boxes[..k];
             if boxes.iter().all(|&b| board.is_goal[b]) {
@@ -168,49 +308,78 @@ impl SubsetSearch {
             if self.expanded.is_empty() {
                 self.mark_outside(boxes);
             }
-            if !self.expanded.insert(pack(boxes, least)) {
-                for &b in boxes {
-                    self.occupied[b] = false;
-                }
-                continue;
-            }
-            let opened = k > SMALL_SET && self.opened();
-            if opened || self.expanded.len() > BUDGET {
-                for &b in boxes {
-                    self.occupied[b] = false;
-                }
+            let fresh = self.expanded.insert(pack(boxes, least));
+            let opened = rule.give_up_inside && k > SMALL_SET && self.opened();
+            if fresh && (opened || self.expanded.len() > rule.budget) {
                 dead = false;
-                break;
-            }
-            let reached = self.stamp;
-            for (i, &b) in boxes.iter().enumerate() {
-                for dir in Direction::ALL {
-                    let reach = &self.reach;
-                    let Some(ahead) =
-                        board.push_into(b, dir, &self.occupied, |c| reach[c] == reached)
-                    else {
-                        continue;
-                    };
-                    self.occupied[b] = false;
-                    self.occupied[ahead] = true;
-                    if !self.freeze.deadlocked(board, &self.occupied, ahead) {
-                        child[..k].copy_from_slice(boxes);
-                        child[i] = ahead;
-                        child[..k].sort_unstable();
-                        let next = pack(&child[..k], self.child_player(board, b, ahead, least));
-                        if self.queued.insert(next) {
-                            self.positions.push_back(next);
-                        }
-                    }
-                    self.occupied[ahead] = false;
-                    self.occupied[b] = true;
-                }
+            } else if fresh {
+                self.queue_children(board, boxes, least, rule);
             }
             for &b in boxes {
                 self.occupied[b] = false;
             }
+            if !dead {
+                break;
+            }
         }
         dead
+    }
+
+    /// Queues the children of the position of `boxes` (marked in
+    /// `occupied`, the player's area just flooded, its smallest cell
+    /// `least`): each push that no freeze test finds dead, or, when the rule
+    /// takes free boxes and one is, the position without it.
+    fn queue_children(&mut self, board: &Board, boxes: &[Cell], least: Cell, rule: Rule) {
+        let k = boxes.len();
+        let mut child = [Cell::new(0); MAX_BOXES];
+        if rule.take_free
+            && let Some(i) = (0..k).find(|&i| self.free_box(board, boxes[i]))
+        {
+            child[..i].copy_from_slice(&boxes[..i]);
+            child[i..k - 1].copy_from_slice(&boxes[i + 1..]);
+            let next = pack(&child[..k - 1], least);
+            if self.queued.insert(next) {
+                self.positions.push_back(next);
+            }
+            return;
+        }
+        let reached = self.stamp;
+        for (i, &b) in boxes.iter().enumerate() {
+            for dir in Direction::ALL {
+                let reach = &self.reach;
+                let Some(ahead) = board.push_into(b, dir, &self.occupied, |c| reach[c] == reached)
+                else {
+                    continue;
+                };
+                self.occupied[b] = false;
+                self.occupied[ahead] = true;
+                if !self.freeze.deadlocked(board, &self.occupied, ahead) {
+                    child[..k].copy_from_slice(boxes);
+                    child[i] = ahead;
+                    child[..k].sort_unstable();
+                    let next = pack(&child[..k], self.child_player(board, b, ahead, least));
+                    if self.queued.insert(next) {
+                        self.positions.push_back(next);
+                    }
+                }
+                self.occupied[ahead] = false;
+                self.occupied[b] = true;
+            }
+        }
+    }
+
+    /// True when the box on `b` can be pushed both along a row and along a
+    /// column from the player's area just flooded, onto live floor: such a
+    /// box is taken to go where it likes, and a search that drops it asks
+    /// about the boxes that cannot.
+    fn free_box(&mut self, board: &Board, b: Cell) -> bool {
+        let reached = |c: Cell| self.reach[c] == self.stamp;
+        let pushable = |dirs: [Direction; 2]| {
+            dirs.iter()
+                .any(|&d| board.push_into(b, d, &self.occupied, reached).is_some())
+        };
+        pushable([Direction::East, Direction::West])
+            && pushable([Direction::North, Direction::South])
     }
 
     /// The player of a child where a box went from `b` to `ahead`
@@ -477,5 +646,59 @@ pub(crate) mod tests {
             }
         }
         assert!(checked > 20, "dead {dead}, checked {checked}");
+    }
+
+    #[test]
+    fn every_stuck_answer_agrees_with_brute_force() {
+        let mut rng = crate::rng::Rng::new(0x57_0C4);
+        let (mut stuck, mut live) = (0, 0);
+        for case in 0..4000 {
+            let Some(board) = random_level_boxes(&mut rng, case, 1, 5) else {
+                continue;
+            };
+            let (boxes, player) = (&board.start_boxes, board.start_player);
+            let said = SubsetSearch::default().stuck(&board, boxes, player);
+            let Some(truth) = solvable_within(&board, boxes, player, 200_000) else {
+                continue;
+            };
+            assert!(!(said && truth), "case {case} called stuck but solvable");
+            if said {
+                stuck += 1;
+            } else {
+                live += 1;
+            }
+        }
+        assert!(stuck > 20 && live > 20, "stuck {stuck} live {live}");
+    }
+
+    /// Two boxes sealing a pocket off the goals (they can only go down into
+    /// it) and four boxes in the open room above.
+    const SEALED: &str = "############\n\
+                          #@         #\n\
+                          #  $  $ $  #\n\
+                          #      $   #\n\
+                          #  ..... . #\n\
+                          ####$$######\n\
+                          #      #\n\
+                          ########";
+
+    #[test]
+    fn the_boxes_holding_a_position_leave_out_the_ones_free_to_move() {
+        let text = SEALED;
+        let b = board(text);
+        let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let held = SubsetSearch::default().held_boxes(&b, &b.start_boxes, b.start_player);
+        assert_eq!(held, [at(5, 4), at(5, 5)]);
+    }
+
+    #[test]
+    fn a_stuck_search_takes_free_boxes_away_and_proves_what_the_small_one_cannot() {
+        let b = board(SEALED);
+        let (boxes, player) = (&b.start_boxes, b.start_player);
+        // The boxes in the open have pushes without end for forty positions;
+        // taken away one by one, they leave the seal, which is dead.
+        assert!(!SubsetSearch::default().dead(&b, boxes, player));
+        assert!(SubsetSearch::default().stuck(&b, boxes, player));
     }
 }

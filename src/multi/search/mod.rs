@@ -22,6 +22,7 @@ mod pace;
 mod player;
 mod push;
 mod rebuild;
+mod stuck;
 
 use super::board::{Board, Cell};
 use super::corral::Corrals;
@@ -45,6 +46,7 @@ use std::rc::Rc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+use stuck::Subtrees;
 
 /// Which search to run.
 #[derive(Clone, Copy, Debug)]
@@ -122,6 +124,8 @@ struct Search<'b> {
     deadline: Option<Instant>,
     /// A child found in the meeting table, and its pushes to the goal.
     met: Option<(NodeId, Vec<(Cell, Direction)>)>,
+    /// The non-optimal searches: the expansions below each node.
+    subtrees: Option<Subtrees>,
     stats: MultiStats,
 }
 
@@ -170,6 +174,9 @@ pub(crate) fn run(
                 progress(&s.progress(node, started));
             }
         }
+        if s.in_dead_subtree(node) {
+            continue;
+        }
         boxes.clear();
         boxes.extend_from_slice(s.nodes.boxes(node));
         work = 1;
@@ -216,6 +223,7 @@ impl<'b> Search<'b> {
             advice,
             deadline: None,
             met: None,
+            subtrees: (!config.optimal()).then(Subtrees::default),
             stats: MultiStats::default(),
         }
     }
@@ -408,6 +416,7 @@ impl<'b> Search<'b> {
             + self.advice.memory_bytes()
             + self.config.packing.map_or(0, Packing::memory_bytes)
             + self.config.meeting().map_or(0, Meeting::memory_bytes)
+            + self.subtrees.as_ref().map_or(0, Subtrees::memory_bytes)
     }
 }
 
