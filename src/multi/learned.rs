@@ -38,6 +38,21 @@ const PATTERN_BOXES: usize = 6;
 /// Boxes in a set [`Patterns::learn_stuck`] searches, at most.
 const STUCK_BOXES: usize = 15;
 
+/// Shrinks a dead set to a core that is still dead: each box in turn is
+/// dropped when the rest, `least` boxes or more, is still `dead`.
+fn shrink(mut core: Vec<Cell>, least: usize, mut dead: impl FnMut(&[Cell]) -> bool) -> Vec<Cell> {
+    for i in (0..core.len()).rev() {
+        if core.len() > least {
+            let mut fewer = core.clone();
+            fewer.remove(i);
+            if dead(&fewer) {
+                core = fewer;
+            }
+        }
+    }
+    core
+}
+
 /// The kept patterns, each indexed by its smallest cell.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Patterns {
@@ -113,25 +128,14 @@ impl Patterns {
                 }
             }
         }
-        let Some(mut core) = candidates
+        let Some(core) = candidates
             .into_iter()
             .find(|c| c.len() >= 2 && c.len() <= PATTERN_BOXES && subset.dead(board, c, player))
         else {
             return false;
         };
-        // Shrink: drop each box in turn when the rest is still dead.
-        for i in (0..core.len()).rev() {
-            if core.len() > 2 {
-                let mut fewer = core.clone();
-                fewer.remove(i);
-                if subset.dead(board, &fewer, player) {
-                    core = fewer;
-                }
-            }
-        }
-        if self.cells.len() < MAX_PATTERNS {
-            self.keep(board, core, player);
-        }
+        let core = shrink(core, 2, |fewer| subset.dead(board, fewer, player));
+        self.keep(board, core, player);
         true
     }
 
@@ -158,19 +162,8 @@ impl Patterns {
         if !subset.stuck(board, &held, player) {
             return false;
         }
-        let mut core = held;
-        for i in (0..core.len()).rev() {
-            if core.len() > 1 {
-                let mut fewer = core.clone();
-                fewer.remove(i);
-                if subset.stuck(board, &fewer, player) {
-                    core = fewer;
-                }
-            }
-        }
-        if self.cells.len() < MAX_PATTERNS {
-            self.keep(board, core, player);
-        }
+        let core = shrink(held, 1, |fewer| subset.stuck(board, fewer, player));
+        self.keep(board, core, player);
         true
     }
 
@@ -324,8 +317,11 @@ impl Patterns {
         }
     }
 
-    /// Keeps `core`, dead with the player on `player`.
+    /// Keeps `core`, dead with the player on `player`, while there is room.
     fn keep(&mut self, board: &Board, core: Vec<Cell>, player: Cell) {
+        if self.cells.len() >= MAX_PATTERNS {
+            return;
+        }
         if self.anchored.len() != board.len() {
             self.anchored = vec![Vec::new(); board.len()];
         }
@@ -426,16 +422,7 @@ mod tests {
     fn the_boxes_holding_a_busy_position_are_kept_when_dead() {
         // Two boxes seal a pocket off the goals; the four in the room above
         // are free to move, and left out of the search.
-        let (level, b) = board(
-            "############\n\
-             #@         #\n\
-             #  $  $ $  #\n\
-             #      $   #\n\
-             #  ..... . #\n\
-             ####$$######\n\
-             #      #\n\
-             ########",
-        );
+        let (level, b) = board(crate::multi::subset::tests::SEALED);
         let at = |r, c| b.compact(level.grid.cell(r, c));
         let mut subset = SubsetSearch::default();
         let mut patterns = Patterns::default();

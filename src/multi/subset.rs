@@ -137,14 +137,7 @@ impl SubsetSearch {
         if let Some(&dead) = self.asked.get(&asked) {
             return dead;
         }
-        for &b in boxes {
-            self.occupied[b] = true;
-        }
-        let least = self.flood(board, player);
-        for &b in boxes {
-            self.occupied[b] = false;
-        }
-        let start = pack(boxes, least);
+        let start = self.start_key(board, boxes, player);
         let dead = match self.known.get(&start) {
             Some(&dead) => dead,
             None => self.search(board, start, CORRAL_RULE),
@@ -167,14 +160,7 @@ impl SubsetSearch {
             return false;
         }
         self.size_for(board);
-        for &b in boxes {
-            self.occupied[b] = true;
-        }
-        let least = self.flood(board, player);
-        for &b in boxes {
-            self.occupied[b] = false;
-        }
-        let start = pack(boxes, least);
+        let start = self.start_key(board, boxes, player);
         if let Some(&dead) = self.stuck_known.get(&start) {
             return dead;
         }
@@ -184,6 +170,19 @@ impl SubsetSearch {
         }
         self.stuck_known.insert(start, dead);
         dead
+    }
+
+    /// The key a search of `boxes` starts from: the player normalized in
+    /// its area among them.
+    fn start_key(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> Key {
+        for &b in boxes {
+            self.occupied[b] = true;
+        }
+        let least = self.flood(board, player);
+        for &b in boxes {
+            self.occupied[b] = false;
+        }
+        pack(boxes, least)
     }
 
     /// The boxes that hold a position fast: all of `boxes` but those that
@@ -672,8 +671,9 @@ pub(crate) mod tests {
     }
 
     /// Two boxes sealing a pocket off the goals (they can only go down into
-    /// it) and four boxes in the open room above.
-    const SEALED: &str = "############\n\
+    /// it; no freeze test sees it) and four boxes free in the open room
+    /// above.
+    pub(crate) const SEALED: &str = "############\n\
                           #@         #\n\
                           #  $  $ $  #\n\
                           #      $   #\n\

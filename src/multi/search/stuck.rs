@@ -84,19 +84,12 @@ mod tests {
     use crate::multi::board::Board;
     use crate::multi::options::Method;
     use crate::multi::search::Config;
+    use crate::multi::subset::tests::SEALED;
 
     #[test]
     fn a_busy_node_whose_boxes_hold_a_dead_seal_is_not_expanded_again() {
-        // Two boxes seal a pocket off the goals (no freeze test sees it:
-        // each can still be pushed down); the four above are free.
-        let text = "############\n\
-                    #@         #\n\
-                    #  $  $ $  #\n\
-                    #      $   #\n\
-                    #  ..... . #\n\
-                    ####$$######\n\
-                    #      #\n\
-                    ########";
+        // The seal is dead; the four boxes above it are free.
+        let text = SEALED;
         let level = parse_xsb(text.as_bytes(), 1000).unwrap().remove(0);
         let board = Board::new(&level).unwrap();
         let config = Config {
