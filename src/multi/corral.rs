@@ -15,6 +15,13 @@
 //!   holds another of its boxes;
 //!
 //! and it is not finished (some box of it off a goal, or a goal in it empty).
+//! Pushes no solution makes before a corral box moves count for neither
+//! test: onto a dead square, into another box of the corral, or where the
+//! pushed box freezes off its goal with the corral's boxes alone (they stay
+//! put until then, whatever the other boxes do). Nor does a push whose
+//! player cell holds an outside box that cannot move first: along the push
+//! the corral box holds it, and across it a wall or a corral box stands on
+//! one side, or dead squares on both (as YASS's corral pruning reasons).
 //! Then any solution's first push of a corral box goes into the corral and is
 //! possible now; making it first changes only cells the other pushes before
 //! it never used (and frees one), so the solution stays as short: expanding
@@ -22,7 +29,8 @@
 //! go to dead squares) the position is dead. The corral with the fewest
 //! pushes is used.
 
-use super::board::{Board, Cell};
+use super::board::{Board, Cell, across};
+use super::deadlock::Freeze;
 use super::subset::MAX_BOXES;
 use crate::grid::Direction;
 
@@ -41,6 +49,9 @@ pub(crate) struct Corrals {
     /// The boxes of each unfinished corral of the last call (the first `found`).
     sets: Vec<Vec<Cell>>,
     found: usize,
+    /// Per cell, whether it holds a box of the corral being tested.
+    corral_box: Vec<bool>,
+    freeze: Freeze,
 }
 
 const NO_AREA: u32 = u32::MAX;
@@ -174,10 +185,11 @@ impl Corrals {
     }
 
     /// True when the corral with root `root` is PI; its pushes into the
-    /// corral that can be made now (and not onto dead squares) are left in
-    /// `pushes`.
+    /// corral that can be made now are left in `pushes`. Pushes no solution
+    /// makes before a corral box moves are left out of both tests (see
+    /// [`Corrals::never_first`]).
     fn pi_pushes(
-        &self,
+        &mut self,
         board: &Board,
         occupied: &[bool],
         boxes: &[Cell],
@@ -185,10 +197,13 @@ impl Corrals {
         reached: impl Fn(Cell) -> bool,
         pushes: &mut Vec<(Cell, Direction)>,
     ) -> bool {
-        let (area, owner, parent) = (&self.area, &self.owner, &self.parent);
-        let in_corral = |c: Cell| area[c] != NO_AREA && parent[area[c] as usize] == root;
         pushes.clear();
-        for &b in boxes.iter().filter(|&&b| owner[b] == root) {
+        self.mark_corral_boxes(boxes, root);
+        let mut pi = true;
+        'boxes: for &b in boxes {
+            if self.owner[b] != root {
+                continue;
+            }
             for dir in Direction::ALL {
                 let (Some(ahead), Some(behind)) =
                     (board.step(b, dir), board.step(b, dir.opposite()))
@@ -198,21 +213,73 @@ impl Corrals {
                 // Where the player could stand to make this push before
                 // any box of the corral moves: a reachable cell, or a cell
                 // freed by moving some other box.
-                let outside_box = occupied[behind] && owner[behind] != root;
+                let outside_box = occupied[behind] && self.owner[behind] != root;
                 let standing_now = !occupied[behind] && reached(behind);
-                if in_corral(ahead) {
-                    if outside_box {
-                        return false; // P: possible later, not now
+                if !(outside_box || standing_now) || self.never_first(board, occupied, b, dir) {
+                    continue;
+                }
+                let area = self.area[ahead];
+                if area != NO_AREA && self.parent[area as usize] == root {
+                    if outside_box && !self.held(board, occupied, behind, dir) {
+                        pi = false; // P: possible later, not now
+                        break 'boxes;
                     }
-                    if standing_now && !board.dead[ahead] {
+                    if standing_now {
                         pushes.push((b, dir));
                     }
-                } else if standing_now || outside_box {
-                    return false; // I: a push that leaves the corral alone
+                } else {
+                    pi = false; // I: a push that leaves the corral alone
+                    break 'boxes;
                 }
             }
         }
-        true
+        for &b in boxes {
+            self.corral_box[b] = false;
+        }
+        pi
+    }
+
+    /// Marks the boxes of the corral with root `root` in `corral_box`.
+    fn mark_corral_boxes(&mut self, boxes: &[Cell], root: u32) {
+        self.corral_box.resize(self.owner.len(), false);
+        for &b in boxes {
+            self.corral_box[b] = self.owner[b] == root;
+        }
+    }
+
+    /// True when no solution pushes the corral box on `b` in `dir` before
+    /// some box of the corral has moved: onto a dead square, into another
+    /// box of the corral, or where it freezes with the corral's boxes alone
+    /// (they stay put until then, whatever the other boxes do). The corral's
+    /// boxes are marked in `corral_box`.
+    fn never_first(&mut self, board: &Board, occupied: &[bool], b: Cell, dir: Direction) -> bool {
+        let Some(ahead) = board.step(b, dir) else {
+            return true;
+        };
+        if board.dead[ahead] || self.corral_box[ahead] {
+            return true;
+        }
+        if occupied[ahead] {
+            return false;
+        }
+        self.corral_box[b] = false;
+        self.corral_box[ahead] = true;
+        let frozen = self.freeze.deadlocked(board, &self.corral_box, ahead);
+        self.corral_box[ahead] = false;
+        self.corral_box[b] = true;
+        frozen
+    }
+
+    /// True when the box outside the corral on `behind` cannot move before
+    /// a box of the corral does, so a push of the corral box beyond it in
+    /// `dir` waits for that too: along `dir` the corral box holds it, and
+    /// across, a wall or a corral box stands on one side, or both sides are
+    /// dead squares. The corral's boxes are marked in `corral_box`.
+    fn held(&self, board: &Board, occupied: &[bool], behind: Cell, dir: Direction) -> bool {
+        let [left, right] = across(dir).map(|d| board.step(behind, d));
+        let holds = |x: Option<Cell>| x.is_none_or(|x| self.corral_box[x]);
+        let dead = |x: Option<Cell>| x.is_some_and(|x| board.dead[x] && !occupied[x]);
+        holds(left) || holds(right) || (dead(left) && dead(right))
     }
 
     /// The boxes of each unfinished corral seen by the last
@@ -288,9 +355,45 @@ mod tests {
 
     #[test]
     fn a_push_blocked_by_an_outside_box_spoils_it() {
-        // The doorway box could be pushed east once the box behind it moves (P fails).
-        let level = "########\n#.  #  #\n#@ $$ .#\n#   #  #\n########";
+        // The doorway box could be pushed east once the box behind it moves
+        // up onto the goal there (P fails).
+        let level = "########\n#  .#  #\n#@ $$ .#\n#   #  #\n########";
         assert_eq!(restricted(level), None);
+    }
+
+    #[test]
+    fn a_push_into_another_box_of_the_corral_is_left_out() {
+        // The right box could go west only into the left one: not a way
+        // out, so both pushes down into the pocket are all there is.
+        let level = "######\n#@   #\n#$$  #\n#..###\n######";
+        let mut pushes = restricted(level).expect("a PI-corral");
+        pushes.sort_by_key(|&(r, c, d)| (r, c, d.index()));
+        assert_eq!(
+            pushes,
+            vec![(2, 1, Direction::South), (2, 2, Direction::South)]
+        );
+    }
+
+    #[test]
+    fn an_outside_box_that_cannot_move_first_keeps_the_corral_shut() {
+        // The doorway box goes east only with the player where the box
+        // beside it stands, and that box is held by the walls above and
+        // below it and by the doorway box: the room can never be opened.
+        let level = "########\n# .##  #\n#@ $$ .#\n#  ##  #\n########";
+        assert_eq!(restricted(level), Some(vec![]));
+    }
+
+    #[test]
+    fn a_push_that_freezes_with_the_corral_boxes_is_left_out() {
+        // Pushed down, the left box would stick off its goal beside the box
+        // in the corner; the other two pushes down are left.
+        let level = "#######\n#@ .. #\n##$$$##\n#*  .##\n#######";
+        let mut pushes = restricted(level).expect("a PI-corral");
+        pushes.sort_by_key(|&(r, c, d)| (r, c, d.index()));
+        assert_eq!(
+            pushes,
+            vec![(2, 3, Direction::South), (2, 4, Direction::South)]
+        );
     }
 
     #[test]
