@@ -26,9 +26,9 @@
 //!   farthest away is parked (each goal once), at the farthest square or
 //!   the one farthest in a straight count, both tried.
 //!
-//! Parking squares are off goals and out of tunnels two cells long (a box
-//! parked there shuts the way); a square may serve again once its box has
-//! gone. The ideas are those of the packing-order search of YASS (Brian
+//! Parking squares are off goals, out of tunnels two cells long (a box
+//! parked there shuts the way) and off squares where a box coming out of a
+//! corridor cannot stop; a square may serve again once its box has gone. The ideas are those of the packing-order search of YASS (Brian
 //! Damgaard's solver), written anew here; when the search finds no plan
 //! within its budget, the caller falls back on the plain peel.
 
@@ -574,8 +574,10 @@ impl<'b> Planner<'b> {
             if self.used[i] {
                 continue;
             }
+            // A box may stay on the start square it stands on: always from
+            // a goal, from a parking square in the end game.
             let fits = if s == cell {
-                real
+                real || end_game
             } else {
                 let far = self.board.manhattan(s, cell) >= MIN_START_DISTANCE || end_game;
                 far && reached
@@ -620,13 +622,22 @@ impl<'b> Planner<'b> {
             .collect()
     }
 
-    /// True when `c` is in a tunnel two cells long or more: walls on both
-    /// sides across it, and across a neighbour along it (a box parked there
-    /// blocks the way for everyone).
+    /// True when a box should not wait on `c`: in a tunnel two cells long or
+    /// more (walls on both sides across it, and across a neighbour along it:
+    /// a box parked there blocks the way for everyone), or where a box
+    /// pushed in from a corridor cannot turn (a wall on one side across), so
+    /// it would be pushed on at once (YASS's "do not stop here" squares).
     fn in_tunnel(&self, c: Cell) -> bool {
         let board = self.board;
         Direction::ALL.into_iter().any(|d| {
-            board.is_corridor(c, d) && board.step(c, d).is_some_and(|n| board.is_corridor(n, d))
+            let tunnel = board.is_corridor(c, d)
+                && board.step(c, d).is_some_and(|n| board.is_corridor(n, d));
+            let from_corridor = board.step(c, d.opposite()).is_some_and(|prev| {
+                !board.dead[prev]
+                    && board.is_corridor(prev, d)
+                    && across(d).iter().any(|&x| board.step(c, x).is_none())
+            });
+            tunnel || from_corridor
         })
     }
 
@@ -788,6 +799,24 @@ mod tests {
             assert_well_formed(b, &plan);
             assert!(!plan.parking.is_empty());
         }
+    }
+
+    /// Boxxle I 48: the last box left is a parked one, on the start square
+    /// it was parked on; it leaves from there (with a parking square beside
+    /// a corridor, where a box cannot stop, passed over for the one before).
+    #[test]
+    fn the_last_parked_box_may_leave_from_its_own_start_square() {
+        let text = include_bytes!("../../tests/data/plan/last-parked.xsb");
+        let level = parse_xsb(text, 1 << 20).unwrap().remove(0);
+        let b = Board::new(&level).unwrap();
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let plan = backward_plan(&b).expect("a plan");
+        assert_well_formed(&b, &plan);
+        let parked: Vec<Cell> = plan.parking.iter().map(|p| p.cell).collect();
+        assert_eq!(parked, vec![at(6, 12), at(5, 11)]);
+        let planner = Planner::new(&b);
+        assert!(planner.in_tunnel(at(5, 12)), "out of a corridor, no turn");
+        assert!(!planner.in_tunnel(at(5, 11)));
     }
 
     #[test]
