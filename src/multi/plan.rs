@@ -28,7 +28,8 @@
 //!
 //! Parking squares are off goals, out of tunnels two cells long (a box
 //! parked there shuts the way) and off squares where a box coming out of a
-//! corridor cannot stop; a square may serve again once its box has gone. The ideas are those of the packing-order search of YASS (Brian
+//! corridor cannot stop; a square may serve again once its box has gone.
+//! The ideas are those of the packing-order search of YASS (Brian
 //! Damgaard's solver), written anew here; when the search finds no plan
 //! within its budget, the caller falls back on the plain peel.
 
@@ -521,7 +522,7 @@ impl<'b> Planner<'b> {
         let reached = self.pulls(goal, Some(self.player));
         let mut cells: Vec<(Cell, Direction)> = reached
             .into_iter()
-            .filter(|&(c, _)| c != goal && !self.board.is_goal[c] && !self.in_tunnel(c))
+            .filter(|&(c, _)| c != goal && !self.board.is_goal[c] && !self.no_waiting(c))
             .collect();
         cells.sort_by_key(|&(c, _)| std::cmp::Reverse(self.back[g][c]));
         let primary = cells
@@ -627,7 +628,7 @@ impl<'b> Planner<'b> {
     /// a box parked there blocks the way for everyone), or where a box
     /// pushed in from a corridor cannot turn (a wall on one side across), so
     /// it would be pushed on at once (YASS's "do not stop here" squares).
-    fn in_tunnel(&self, c: Cell) -> bool {
+    fn no_waiting(&self, c: Cell) -> bool {
         let board = self.board;
         Direction::ALL.into_iter().any(|d| {
             let tunnel = board.is_corridor(c, d)
@@ -815,8 +816,8 @@ mod tests {
         let parked: Vec<Cell> = plan.parking.iter().map(|p| p.cell).collect();
         assert_eq!(parked, vec![at(6, 12), at(5, 11)]);
         let planner = Planner::new(&b);
-        assert!(planner.in_tunnel(at(5, 12)), "out of a corridor, no turn");
-        assert!(!planner.in_tunnel(at(5, 11)));
+        assert!(planner.no_waiting(at(5, 12)), "out of a corridor, no turn");
+        assert!(!planner.no_waiting(at(5, 11)));
     }
 
     #[test]
