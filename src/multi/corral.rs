@@ -324,20 +324,21 @@ mod tests {
         (corrals, pushes)
     }
 
-    /// The restriction at a level's start position, as (row, col, direction).
+    /// The restriction at a level's start position, as (row, col, direction),
+    /// in reading order.
     fn restricted(text: &str) -> Option<Vec<(usize, usize, Direction)>> {
         let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
         let board = Board::new(level).unwrap();
         let pushes = at_start(&board).1?;
-        Some(
-            pushes
-                .into_iter()
-                .map(|(b, d)| {
-                    let (r, c) = level.grid.position(board.cells[b]);
-                    (r, c, d)
-                })
-                .collect(),
-        )
+        let mut found: Vec<_> = pushes
+            .into_iter()
+            .map(|(b, d)| {
+                let (r, c) = level.grid.position(board.cells[b]);
+                (r, c, d)
+            })
+            .collect();
+        found.sort_by_key(|&(r, c, d)| (r, c, d.index()));
+        Some(found)
     }
 
     #[test]
@@ -366,8 +367,7 @@ mod tests {
         // The right box could go west only into the left one: not a way
         // out, so both pushes down into the pocket are all there is.
         let level = "######\n#@   #\n#$$  #\n#..###\n######";
-        let mut pushes = restricted(level).expect("a PI-corral");
-        pushes.sort_by_key(|&(r, c, d)| (r, c, d.index()));
+        let pushes = restricted(level).expect("a PI-corral");
         assert_eq!(
             pushes,
             vec![(2, 1, Direction::South), (2, 2, Direction::South)]
@@ -388,8 +388,7 @@ mod tests {
         // Pushed down, the left box would stick off its goal beside the box
         // in the corner; the other two pushes down are left.
         let level = "#######\n#@ .. #\n##$$$##\n#*  .##\n#######";
-        let mut pushes = restricted(level).expect("a PI-corral");
-        pushes.sort_by_key(|&(r, c, d)| (r, c, d.index()));
+        let pushes = restricted(level).expect("a PI-corral");
         assert_eq!(
             pushes,
             vec![(2, 3, Direction::South), (2, 4, Direction::South)]
