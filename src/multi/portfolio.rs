@@ -65,6 +65,12 @@ pub(crate) enum GoalArea {
 /// hundred thousand nodes or not at all.
 const PLAN_SHARE: u32 = 2;
 
+/// The nodes the plan search of `--fast` may generate without packing a
+/// target more than before: where it finds its way it packs one at least
+/// every 200,000 or so, and where it is lost it gives way to the search
+/// after it early.
+const PLAN_STALL: u64 = 250_000;
+
 /// The searches of `--fast` for a goal area, best first: the `core` lanes
 /// run at every thread count, the `extra` searches where threads are left
 /// over. A core lane is its searches in order, each but the last with its
@@ -196,6 +202,7 @@ impl Knowledge {
             rooms: phase.macros.then(|| self.rooms(board, give_up)),
             packing: phase.method.uses_packing().then(|| self.packing(board)),
             meet: None,
+            stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
         };
         if !config.optimal() {
             config.meet = Some(self.meeting(board, give_up));
@@ -486,6 +493,7 @@ mod tests {
             rooms: known.rooms.get(),
             packing: None,
             meet: None,
+            stall: None,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
