@@ -58,9 +58,14 @@ pub(crate) enum GoalArea {
     Ordered,
     /// Ordered, with goal rooms behind one-cell entrances.
     OrderedRooms,
+    /// Ordered, and planned backwards down to the real boxes (see
+    /// [`super::plan`]).
+    Planned,
+    /// Planned, with goal rooms.
+    PlannedRooms,
 }
 
-/// Where the goal area is ordered, the plan search opens a lane with a
+/// Where the goal area is planned, the plan search opens a lane with a
 /// `PLAN_SHARE`-th of its limits: greedy, it settles a level within a few
 /// hundred thousand nodes or not at all.
 const PLAN_SHARE: u32 = 2;
@@ -79,11 +84,13 @@ const PLAN_STALL: u64 = 250_000;
 /// Where the goals are spread out the feature search solves the most, and
 /// the box-move and packing searches and plain A* each settle levels the
 /// others miss. Where the goal area is ordered the packing search solves
-/// the most; beside it the plan search, YASS's way, settles within a part
-/// of the time what neither finds, and the box-move search, without
-/// macros, takes the rest of that lane; where the area has goal rooms, the
-/// packing search runs with the rooms' macros and, after the plan search,
-/// without them, for the macros drop solutions as well as positions. The
+/// the most and the box-move search, without macros, what it misses;
+/// where that area has goal rooms, the packing search runs twice, with the
+/// rooms' macros and without them, for the macros drop solutions as well
+/// as positions. Where a backward plan was found, the plan search follows
+/// it first in the second lane, YASS's way: within a part of the time it
+/// settles what neither finds (without a plan, following the peel, it
+/// settles little and its time is better left to the search after it). The
 /// feature and box-move searches and weighted A* use the goal-room macros
 /// and tunnel rides. (Git history and the issue notes hold the
 /// measurements behind these lists.)
@@ -102,10 +109,18 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
             vec![weighted(2), weighted(3)],
         ),
         GoalArea::Ordered => (
+            vec![vec![packing], vec![box_moves_plain]],
+            vec![features, plain, weighted(2), weighted(3)],
+        ),
+        GoalArea::Planned => (
             vec![vec![packing], vec![plan_first, box_moves_plain]],
             vec![features, plain, weighted(2), weighted(3)],
         ),
         GoalArea::OrderedRooms => (
+            vec![vec![packing_in_rooms], vec![packing]],
+            vec![box_moves, features, plain, weighted(2)],
+        ),
+        GoalArea::PlannedRooms => (
             vec![vec![packing_in_rooms], vec![plan_first, packing]],
             vec![box_moves, features, plain, weighted(2)],
         ),
@@ -229,12 +244,16 @@ impl Knowledge {
 
     /// The layout of the goal area (its rooms found until `give_up`).
     fn goal_area(&self, board: &Board, give_up: &dyn Fn() -> bool) -> GoalArea {
-        if !self.packing(board).ordered() {
-            GoalArea::Spread
-        } else if self.rooms(board, give_up).rooms.is_empty() {
-            GoalArea::Ordered
-        } else {
-            GoalArea::OrderedRooms
+        let packing = self.packing(board);
+        if !packing.ordered() {
+            return GoalArea::Spread;
+        }
+        let rooms = !self.rooms(board, give_up).rooms.is_empty();
+        match (packing.planned(), rooms) {
+            (false, false) => GoalArea::Ordered,
+            (false, true) => GoalArea::OrderedRooms,
+            (true, false) => GoalArea::Planned,
+            (true, true) => GoalArea::PlannedRooms,
         }
     }
 }
@@ -457,7 +476,7 @@ mod tests {
         let never = || false;
         let plain = known.config(&board, &Phase::PLAIN_ASTAR, &never);
         assert!(plain.meet.is_none() && plain.optimal());
-        for area in [GoalArea::Spread, GoalArea::Ordered, GoalArea::OrderedRooms] {
+        for area in AREAS {
             let (core, extra) = searches(area);
             for phase in core.iter().flatten().chain(&extra) {
                 let config = known.config(&board, phase, &never);
@@ -506,7 +525,7 @@ mod tests {
     #[test]
     fn the_goal_area_decides_the_searches() {
         let area = |text: &[u8]| {
-            let level = &crate::level::parse_xsb(text, 100).unwrap()[0];
+            let level = &crate::level::parse_xsb(text, 1 << 20).unwrap()[0];
             let board = Board::new(level).unwrap();
             Knowledge::default().goal_area(&board, &|| false)
         };
@@ -517,6 +536,9 @@ mod tests {
         // The same goals in the open: any order will do.
         let open = b"#######\n#@    #\n# $$$ #\n#     #\n# ... #\n#     #\n#######";
         assert_eq!(area(open), GoalArea::Spread);
+        // Boxxle I 48: a goal area planned backwards down to the boxes.
+        let planned = include_bytes!("../../tests/data/plan/last-parked.xsb");
+        assert_eq!(area(planned), GoalArea::Planned);
     }
 
     #[test]
@@ -577,7 +599,13 @@ mod tests {
         ######## $#     #\n     #  $ #  #  #\n     #   @#$  $ #\n     ## $ $   $ #\n\
         \x20     ########  #\n             ####\n";
 
-    const AREAS: [GoalArea; 3] = [GoalArea::Spread, GoalArea::Ordered, GoalArea::OrderedRooms];
+    const AREAS: [GoalArea; 5] = [
+        GoalArea::Spread,
+        GoalArea::Ordered,
+        GoalArea::OrderedRooms,
+        GoalArea::Planned,
+        GoalArea::PlannedRooms,
+    ];
 
     #[test]
     fn every_thread_count_runs_the_core_and_never_repeats_a_search() {
@@ -644,13 +672,21 @@ mod tests {
         );
         assert_eq!(
             shape(GoalArea::Ordered),
+            [vec![(Packing, 1, false)], vec![(BoxMoves, 1, false)]]
+        );
+        assert_eq!(
+            shape(GoalArea::OrderedRooms),
+            [vec![(Packing, 1, true)], vec![(Packing, 1, false)]]
+        );
+        assert_eq!(
+            shape(GoalArea::Planned),
             [
                 vec![(Packing, 1, false)],
                 vec![(Plan, 2, false), (BoxMoves, 1, false)]
             ]
         );
         assert_eq!(
-            shape(GoalArea::OrderedRooms),
+            shape(GoalArea::PlannedRooms),
             [
                 vec![(Packing, 1, true)],
                 vec![(Plan, 2, false), (Packing, 1, false)]
