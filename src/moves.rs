@@ -74,6 +74,9 @@ pub enum Limit {
     /// A search that fills goal rooms by macros ran out of positions: not a
     /// proof that the level is impossible (the macros drop solutions).
     MacrosExhausted,
+    /// The plan search of `--fast` packed no target more than before within
+    /// its budget of nodes, and gave way to the next search.
+    Stalled,
     /// A multi-box level with more floor cells than the search can number.
     TooLarge { cells: usize },
     /// A single-box answer whose walk count does not fit the counters.
@@ -88,6 +91,7 @@ impl fmt::Display for Limit {
             Limit::Memory(bytes) => write!(f, "memory limit {} MB", bytes >> 20),
             Limit::Stopped => f.write_str("stopped"),
             Limit::MacrosExhausted => f.write_str("no solution with goal-room macros"),
+            Limit::Stalled => f.write_str("no progress along the packing order"),
             Limit::TooLarge { cells } => write!(f, "level of {cells} floor cells is too large"),
             Limit::WalkCount => write!(f, "walk count over {}", u32::MAX - 1),
         }
@@ -111,6 +115,7 @@ impl FromStr for Limit {
             (Limit::Stopped, Limit::Stopped.to_string()),
             (Limit::MacrosExhausted, Limit::MacrosExhausted.to_string()),
             (Limit::WalkCount, Limit::WalkCount.to_string()),
+            (Limit::Stalled, Limit::Stalled.to_string()),
         ];
         if let Some((limit, _)) = fixed.iter().find(|(_, w)| w == words) {
             return Ok(*limit);
@@ -462,6 +467,7 @@ mod tests {
             (Limit::Memory(3 << 20), "memory limit 3 MB"),
             (Limit::Stopped, "stopped"),
             (Limit::MacrosExhausted, "no solution with goal-room macros"),
+            (Limit::Stalled, "no progress along the packing order"),
             (
                 Limit::TooLarge { cells: 9 },
                 "level of 9 floor cells is too large",

@@ -368,6 +368,7 @@ mod tests {
             Limit::Memory(256 << 20),
             Limit::Stopped,
             Limit::MacrosExhausted,
+            Limit::Stalled,
             Limit::TooLarge { cells: 70_000 },
             Limit::WalkCount,
         ];

@@ -95,6 +95,7 @@ pub fn solve(
             rooms: None,
             packing: packing.as_ref(),
             meet: None,
+            stall: None,
         };
         let (outcome, stats) = search::run(&board, &config, &options.limits, &stop, progress);
         (outcome, stats, config.optimal())

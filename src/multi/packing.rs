@@ -71,6 +71,8 @@ pub(crate) struct Packing {
     is_parking: Vec<bool>,
     /// Whether the order is worth following (see [`Packing::ordered`]).
     ordered: bool,
+    /// Whether the order is a backward plan's (see [`Packing::planned`]).
+    planned: bool,
     /// `distance[k][i][c]`: pushes from `c` to the `i`-th target of phase
     /// `k` with the goals of the phases before `k` as walls.
     distance: Vec<Vec<Vec<Distance>>>,
@@ -96,11 +98,20 @@ impl Packing {
         let ordered = phases.len() >= ORDERED_PHASES;
         let planned = (ordered && worth_planning(board)).then(|| backward_plan(board));
         let mut packing = match planned.flatten() {
-            Some(plan) => Packing::with_parking(board, plan.phases, plan.parking),
+            Some(plan) => Packing {
+                planned: true,
+                ..Packing::with_parking(board, plan.phases, plan.parking)
+            },
             None => Packing::with_parking(board, phases, Vec::new()),
         };
         packing.ordered = ordered;
         packing
+    }
+
+    /// True when the order is a backward plan's ([`super::plan`]), not the
+    /// peel's.
+    pub fn planned(&self) -> bool {
+        self.planned
     }
 
     /// The order of `phases` (goals and parking squares; each parking
@@ -127,6 +138,7 @@ impl Packing {
         }
         Packing {
             ordered: phases.len() >= ORDERED_PHASES,
+            planned: false,
             phases,
             goal_phase,
             parking,

@@ -58,10 +58,28 @@ pub(crate) enum GoalArea {
     Ordered,
     /// Ordered, with goal rooms behind one-cell entrances.
     OrderedRooms,
+    /// Ordered, and planned backwards down to the real boxes (see
+    /// [`super::plan`]).
+    Planned,
+    /// Planned, with goal rooms.
+    PlannedRooms,
 }
 
-/// The searches of `--fast` for a goal area, best first: the `core` runs at
-/// every thread count, the `extra` ones where threads are left over.
+/// Where the goal area is planned, the plan search opens a lane with a
+/// `PLAN_SHARE`-th of its limits: greedy, it settles a level within a few
+/// hundred thousand nodes or not at all.
+const PLAN_SHARE: u32 = 2;
+
+/// The nodes the plan search of `--fast` may generate without packing a
+/// target more than before: where it finds its way it packs one at least
+/// every 200,000 or so, and where it is lost it gives way to the search
+/// after it early.
+const PLAN_STALL: u64 = 250_000;
+
+/// The searches of `--fast` for a goal area, best first: the `core` lanes
+/// run at every thread count, the `extra` searches where threads are left
+/// over. A core lane is its searches in order, each but the last with its
+/// share of the lane.
 ///
 /// Where the goals are spread out the feature search solves the most, and
 /// the box-move and packing searches and plain A* each settle levels the
@@ -69,29 +87,41 @@ pub(crate) enum GoalArea {
 /// the most and the box-move search, without macros, what it misses;
 /// where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
-/// as positions. The
+/// as positions. Where a backward plan was found, the plan search follows
+/// it first in the second lane, YASS's way: within a part of the time it
+/// settles what neither finds (without a plan, following the peel, it
+/// settles little and its time is better left to the search after it). The
 /// feature and box-move searches and weighted A* use the goal-room macros
 /// and tunnel rides. (Git history and the issue notes hold the
 /// measurements behind these lists.)
-fn searches(area: GoalArea) -> (Vec<Phase>, Vec<Phase>) {
+fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);
     let box_moves = Phase::new(Method::BoxMoves, 1, 1, true);
     let box_moves_plain = Phase::new(Method::BoxMoves, 1, 1, false);
     let packing = Phase::new(Method::Packing, 1, 1, false);
     let packing_in_rooms = Phase::new(Method::Packing, 1, 1, true);
+    let plan_first = Phase::new(Method::Plan, 1, PLAN_SHARE, false);
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
     match area {
         GoalArea::Spread => (
-            vec![features, box_moves, packing, plain],
+            vec![vec![features], vec![box_moves], vec![packing], vec![plain]],
             vec![weighted(2), weighted(3)],
         ),
         GoalArea::Ordered => (
-            vec![packing, box_moves_plain],
+            vec![vec![packing], vec![box_moves_plain]],
+            vec![features, plain, weighted(2), weighted(3)],
+        ),
+        GoalArea::Planned => (
+            vec![vec![packing], vec![plan_first, box_moves_plain]],
             vec![features, plain, weighted(2), weighted(3)],
         ),
         GoalArea::OrderedRooms => (
-            vec![packing_in_rooms, packing],
+            vec![vec![packing_in_rooms], vec![packing]],
+            vec![box_moves, features, plain, weighted(2)],
+        ),
+        GoalArea::PlannedRooms => (
+            vec![vec![packing_in_rooms], vec![plan_first, packing]],
             vec![box_moves, features, plain, weighted(2)],
         ),
     }
@@ -101,28 +131,31 @@ fn searches(area: GoalArea) -> (Vec<Phase>, Vec<Phase>) {
 /// one after another, and the lanes run side by side.
 ///
 /// Every thread count runs the same [`searches`] for a level: with a thread
-/// for each search of the core, each runs alone, and threads to spare add
+/// for each lane of the core, each runs alone, and threads to spare add
 /// the extra searches, one a thread (six lanes at most: more would repeat a
 /// search and thin out everyone's share of the memory); with fewer, the
-/// first searches run alone and the last thread runs the rest of the core
+/// first lanes run alone and the last thread runs the rest of the core
 /// one after another, an equal share of its time each. Where the core is
-/// two searches, one thread so runs what two run side by side, in twice
+/// two lanes, one thread so runs what two run side by side, in twice
 /// the time.
 pub(crate) fn lanes(threads: usize, area: GoalArea) -> Vec<Vec<Phase>> {
     let (core, extra) = searches(area);
     let threads = threads.max(1);
     if threads >= core.len() {
-        return core
-            .into_iter()
-            .chain(extra)
-            .take(threads)
-            .map(|phase| vec![phase])
-            .collect();
+        let extra = extra.into_iter().map(|phase| vec![phase]);
+        return core.into_iter().chain(extra).take(threads).collect();
     }
-    let mut lanes: Vec<Vec<Phase>> = core[..threads - 1].iter().map(|&p| vec![p]).collect();
+    let mut lanes: Vec<Vec<Phase>> = core[..threads - 1].to_vec();
     let shared = &core[threads - 1..];
-    let share = shared.len() as u32;
-    let mut last: Vec<Phase> = shared.iter().map(|&p| Phase { share, ..p }).collect();
+    let lanes_shared = shared.len() as u32;
+    let mut last: Vec<Phase> = shared
+        .iter()
+        .flatten()
+        .map(|&p| Phase {
+            share: p.share * lanes_shared,
+            ..p
+        })
+        .collect();
     if let Some(p) = last.last_mut() {
         p.share = 1; // what is left of the lane's limits
     }
@@ -184,6 +217,7 @@ impl Knowledge {
             rooms: phase.macros.then(|| self.rooms(board, give_up)),
             packing: phase.method.uses_packing().then(|| self.packing(board)),
             meet: None,
+            stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
         };
         if !config.optimal() {
             config.meet = Some(self.meeting(board, give_up));
@@ -210,12 +244,16 @@ impl Knowledge {
 
     /// The layout of the goal area (its rooms found until `give_up`).
     fn goal_area(&self, board: &Board, give_up: &dyn Fn() -> bool) -> GoalArea {
-        if !self.packing(board).ordered() {
-            GoalArea::Spread
-        } else if self.rooms(board, give_up).rooms.is_empty() {
-            GoalArea::Ordered
-        } else {
-            GoalArea::OrderedRooms
+        let packing = self.packing(board);
+        if !packing.ordered() {
+            return GoalArea::Spread;
+        }
+        let rooms = !self.rooms(board, give_up).rooms.is_empty();
+        match (packing.planned(), rooms) {
+            (false, false) => GoalArea::Ordered,
+            (false, true) => GoalArea::OrderedRooms,
+            (true, false) => GoalArea::Planned,
+            (true, true) => GoalArea::PlannedRooms,
         }
     }
 }
@@ -438,9 +476,9 @@ mod tests {
         let never = || false;
         let plain = known.config(&board, &Phase::PLAIN_ASTAR, &never);
         assert!(plain.meet.is_none() && plain.optimal());
-        for area in [GoalArea::Spread, GoalArea::Ordered, GoalArea::OrderedRooms] {
+        for area in AREAS {
             let (core, extra) = searches(area);
-            for phase in core.iter().chain(&extra) {
+            for phase in core.iter().flatten().chain(&extra) {
                 let config = known.config(&board, phase, &never);
                 let optimal = *phase == Phase::PLAIN_ASTAR;
                 assert_eq!(config.meet.is_none(), optimal, "{phase:?}");
@@ -474,6 +512,7 @@ mod tests {
             rooms: known.rooms.get(),
             packing: None,
             meet: None,
+            stall: None,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
@@ -486,7 +525,7 @@ mod tests {
     #[test]
     fn the_goal_area_decides_the_searches() {
         let area = |text: &[u8]| {
-            let level = &crate::level::parse_xsb(text, 100).unwrap()[0];
+            let level = &crate::level::parse_xsb(text, 1 << 20).unwrap()[0];
             let board = Board::new(level).unwrap();
             Knowledge::default().goal_area(&board, &|| false)
         };
@@ -497,6 +536,9 @@ mod tests {
         // The same goals in the open: any order will do.
         let open = b"#######\n#@    #\n# $$$ #\n#     #\n# ... #\n#     #\n#######";
         assert_eq!(area(open), GoalArea::Spread);
+        // Boxxle I 48: a goal area planned backwards down to the boxes.
+        let planned = include_bytes!("../../tests/data/plan/last-parked.xsb");
+        assert_eq!(area(planned), GoalArea::Planned);
     }
 
     #[test]
@@ -557,7 +599,13 @@ mod tests {
         ######## $#     #\n     #  $ #  #  #\n     #   @#$  $ #\n     ## $ $   $ #\n\
         \x20     ########  #\n             ####\n";
 
-    const AREAS: [GoalArea; 3] = [GoalArea::Spread, GoalArea::Ordered, GoalArea::OrderedRooms];
+    const AREAS: [GoalArea; 5] = [
+        GoalArea::Spread,
+        GoalArea::Ordered,
+        GoalArea::OrderedRooms,
+        GoalArea::Planned,
+        GoalArea::PlannedRooms,
+    ];
 
     #[test]
     fn every_thread_count_runs_the_core_and_never_repeats_a_search() {
@@ -576,7 +624,7 @@ mod tests {
                 );
             }
             let (core, _) = searches(area);
-            for search in &core {
+            for search in core.iter().flatten() {
                 let key = (search.method, search.weight, search.macros);
                 assert!(
                     phases.contains(&key),
@@ -584,13 +632,15 @@ mod tests {
                 );
             }
             // The search that solves the most of a shape leads at every count.
-            assert_eq!(lanes[0][0].method, core[0].method);
-            assert_eq!(lanes[0][0].macros, core[0].macros);
-            // Every lane's phases but its last take a share; the last what is left.
+            assert_eq!(lanes[0][0].method, core[0][0].method);
+            assert_eq!(lanes[0][0].macros, core[0][0].macros);
+            // Every lane's phases but its last take a share, together less
+            // than the whole; the last what is left.
             for lane in &lanes {
                 let (last, shared) = lane.split_last().unwrap();
                 assert_eq!(last.share, 1);
-                assert!(shared.iter().all(|p| p.share == lane.len() as u32));
+                let taken: f64 = shared.iter().map(|p| 1.0 / f64::from(p.share)).sum();
+                assert!(taken < 1.0, "{threads} threads, {area:?}: {lane:?}");
             }
         }
     }
@@ -627,6 +677,20 @@ mod tests {
         assert_eq!(
             shape(GoalArea::OrderedRooms),
             [vec![(Packing, 1, true)], vec![(Packing, 1, false)]]
+        );
+        assert_eq!(
+            shape(GoalArea::Planned),
+            [
+                vec![(Packing, 1, false)],
+                vec![(Plan, 2, false), (BoxMoves, 1, false)]
+            ]
+        );
+        assert_eq!(
+            shape(GoalArea::PlannedRooms),
+            [
+                vec![(Packing, 1, true)],
+                vec![(Plan, 2, false), (Packing, 1, false)]
+            ]
         );
     }
 

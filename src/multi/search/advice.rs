@@ -45,6 +45,8 @@ pub(super) struct Advice {
     best_packed: Vec<u16>,
     /// The areas the node's boxes cut the floor into.
     areas: Vec<u16>,
+    /// [`Advice::best_plan`].
+    fewest_unpacked: Option<(u32, u64)>,
 }
 
 impl Advice {
@@ -110,13 +112,29 @@ impl Advice {
     }
 
     /// [`Method::Plan`]: measures a new node by the goals it leaves
-    /// unpacked and the price of its pushed box (see [`Packing::plan_score`]).
+    /// unpacked and the price of its pushed box (see [`Packing::plan_score`]),
+    /// `generated` nodes into the search.
     ///
     /// [`Method::Plan`]: crate::multi::options::Method::Plan
-    pub fn record_plan(&mut self, node: NodeId, unpacked: u32, price: u32) {
+    pub fn record_plan(&mut self, node: NodeId, unpacked: u32, price: u32, generated: u64) {
+        if self
+            .fewest_unpacked
+            .is_none_or(|(fewest, _)| unpacked < fewest)
+        {
+            self.fewest_unpacked = Some((unpacked, generated));
+        }
         let u = node.index();
         self.score.resize(u + 1, 0);
         self.score[u] = PACKED_BONUS as u32 * unpacked + price;
+    }
+
+    /// [`Method::Plan`]: the fewest targets left unpacked by any node so
+    /// far, and the nodes generated when it was first seen ((0, 0) before
+    /// the first node).
+    ///
+    /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    pub fn best_plan(&self) -> (u32, u64) {
+        self.fewest_unpacked.unwrap_or((0, 0))
     }
 
     /// [`Method::Plan`]'s key: the pushes off the plan `g` and the score,

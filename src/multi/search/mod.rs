@@ -65,6 +65,10 @@ pub(crate) struct Config<'r> {
     /// lane has built them: a child found there ends the search
     /// (non-optimal searches only).
     pub meet: Option<&'r OnceLock<Meeting>>,
+    /// [`Method::Plan`]: the nodes it may generate without packing a
+    /// target more than before ([`Limit::Stalled`] then); `None`: no end
+    /// but the limits.
+    pub stall: Option<u64>,
 }
 
 impl Config<'_> {
@@ -76,6 +80,7 @@ impl Config<'_> {
             rooms: None,
             packing: None,
             meet: None,
+            stall: None,
         }
     }
 
@@ -164,6 +169,9 @@ pub(crate) fn run(
         }
         if let Some(why) = limits.nodes_reached(s.stats.generated) {
             return (Outcome::Limit(why), s.stats);
+        }
+        if s.stalled() {
+            return (Outcome::Limit(Limit::Stalled), s.stats);
         }
         if pace.due(work) {
             if let Some(why) = s.checkpoint(limits, started, stop) {
@@ -305,6 +313,13 @@ impl<'b> Search<'b> {
         self.frontier.push(key, node);
     }
 
+    /// True when the plan search has generated its [`Config::stall`]
+    /// nodes since it last packed a target more than before.
+    fn stalled(&self) -> bool {
+        let since = self.stats.generated - self.advice.best_plan().1;
+        self.config.stall.is_some_and(|stall| since > stall)
+    }
+
     /// [`Method::Plan`]: measures a new node (`occupied` holding its boxes)
     /// against the packing order.
     fn measure_plan(&mut self, node: NodeId) {
@@ -317,7 +332,8 @@ impl<'b> Search<'b> {
             .map(|_| self.push_of(node).end(self.board));
         let (packed, price) = packing.plan_score(&self.occupied, pushed);
         let unpacked = packing.targets() - packed;
-        self.advice.record_plan(node, unpacked, price);
+        self.advice
+            .record_plan(node, unpacked, price, self.stats.generated);
     }
 
     /// True when each pushed box is pushed on at once along every path it
@@ -455,6 +471,7 @@ mod tests {
             rooms,
             packing: None,
             meet: None,
+            stall: None,
         }
     }
 
@@ -572,6 +589,7 @@ mod tests {
             rooms: None,
             packing: Some(&packing),
             meet: None,
+            stall: None,
         };
         let mut s = Search::new(&board, config);
         assert!(s.queue_root());
@@ -615,6 +633,7 @@ mod tests {
             rooms: None,
             packing: Some(&packing),
             meet: None,
+            stall: None,
         };
         let at = |row, col| board.compact(level.grid.cell(row, col));
         // A box free to move, and the box fencing the pocket goal off.
@@ -662,6 +681,29 @@ mod tests {
             let (outcome, _) = solve_with(level, &config);
             replayed(level, &outcome);
         }
+    }
+
+    /// The plan search gives way when it has generated its stall budget
+    /// without packing a target more: here each push brings the box one
+    /// square closer, and the goal is six pushes away.
+    #[test]
+    fn the_plan_search_gives_up_when_it_packs_nothing_more() {
+        let level = &parse_xsb(b"##########\n#@$     .#\n##########", 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let packing = Packing::find(&board);
+        let plan = |stall| Config {
+            method: Method::Plan,
+            packing: Some(&packing),
+            stall,
+            ..greedy(None)
+        };
+        let (outcome, stats) = solve_with(level, &plan(Some(3)));
+        assert_eq!(outcome, Outcome::Limit(Limit::Stalled));
+        assert_eq!(stats.generated, 5);
+        let (outcome, _) = solve_with(level, &plan(Some(6)));
+        assert_eq!(replayed(level, &outcome), 6);
+        let (outcome, _) = solve_with(level, &plan(None));
+        assert_eq!(replayed(level, &outcome), 6);
     }
 
     /// Goal areas a box must wait outside of (`tests/data/plan/`): the
@@ -713,6 +755,7 @@ mod tests {
                     rooms: Some(&rooms),
                     packing: None,
                     meet: None,
+                    stall: None,
                 };
                 let (outcome, _) = solve_with(level, &config);
                 replayed(level, &outcome);
