@@ -45,7 +45,8 @@ pub(super) struct Advice {
     best_packed: Vec<u16>,
     /// The areas the node's boxes cut the floor into.
     areas: Vec<u16>,
-    /// [`Advice::best_plan`].
+    /// The plan search: the fewest targets left unpacked by any node so
+    /// far, and the nodes generated when it was first seen.
     fewest_unpacked: Option<(u32, u64)>,
 }
 
@@ -128,13 +129,12 @@ impl Advice {
         self.score[u] = PACKED_BONUS as u32 * unpacked + price;
     }
 
-    /// [`Method::Plan`]: the fewest targets left unpacked by any node so
-    /// far, and the nodes generated when it was first seen ((0, 0) before
-    /// the first node).
+    /// [`Method::Plan`]: the nodes generated when a node first left fewer
+    /// targets unpacked than any before it (0 before the first node).
     ///
     /// [`Method::Plan`]: crate::multi::options::Method::Plan
-    pub fn best_plan(&self) -> (u32, u64) {
-        self.fewest_unpacked.unwrap_or((0, 0))
+    pub fn last_plan_gain(&self) -> u64 {
+        self.fewest_unpacked.map_or(0, |(_, generated)| generated)
     }
 
     /// [`Method::Plan`]'s key: the pushes off the plan `g` and the score,

@@ -316,8 +316,8 @@ impl<'b> Search<'b> {
     /// True when the plan search has generated its [`Config::stall`]
     /// nodes since it last packed a target more than before.
     fn stalled(&self) -> bool {
-        let since = self.stats.generated - self.advice.best_plan().1;
-        self.config.stall.is_some_and(|stall| since > stall)
+        let since = || self.stats.generated - self.advice.last_plan_gain();
+        self.config.stall.is_some_and(|stall| since() > stall)
     }
 
     /// [`Method::Plan`]: measures a new node (`occupied` holding its boxes)
