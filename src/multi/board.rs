@@ -12,6 +12,7 @@
 //! breadth-first search, [`Board::breadth_first`], told by its caller which
 //! cells to enter and what to note of them.
 
+use super::rows::FloorRows;
 use crate::grid::Direction;
 use crate::level::Level;
 use crate::rng::Rng;
@@ -123,6 +124,9 @@ pub struct Board {
     /// The grid's row length: a grid cell's row and column are its
     /// quotient and remainder by it.
     pub stride: usize,
+    /// The floor a grid row at a time, for floods by rows (`None` on
+    /// grids wider than 64 cells).
+    pub rows: Option<FloorRows>,
 }
 
 impl Board {
@@ -154,7 +158,9 @@ impl Board {
             start_boxes,
             start_player: Cell::new(0),
             stride: grid.stride(),
+            rows: None,
         };
+        board.rows = FloorRows::new(&board.cells, board.stride);
         for &g in &board.goals {
             board.is_goal[g] = true;
         }

@@ -299,7 +299,10 @@ impl<'b> Search<'b> {
     /// (see [`PlayerArea::count_areas`]).
     fn enqueue_counted(&mut self, node: NodeId, how: Option<ChildArea>) {
         if self.frontier.needs_feature(node) {
-            let areas = self.area.count_areas(self.board, &self.occupied, how);
+            let boxes = self.nodes.boxes(node);
+            let areas = self
+                .area
+                .count_areas(self.board, &self.occupied, boxes, how);
             let feature = match self.config.packing {
                 Some(packing) if self.advice.is_new(node) => self.measure(packing, node, areas),
                 _ => areas,

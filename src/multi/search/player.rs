@@ -8,6 +8,7 @@
 //! by then the same two ways.
 
 use crate::multi::board::{Board, Cell};
+use crate::multi::rows::RowArea;
 
 /// Flood marks and scratch, reused for every flood of a search.
 pub(super) struct PlayerArea {
@@ -22,6 +23,8 @@ pub(super) struct PlayerArea {
     /// Areas kept for the positions of a box's move, back to back.
     kept: Vec<u64>,
     kept_len: Vec<usize>,
+    /// Scratch of the counts by rows.
+    by_rows: RowArea,
 }
 
 /// How a child's area was found.
@@ -43,6 +46,7 @@ impl PlayerArea {
             queue: Vec::new(),
             kept: Vec::new(),
             kept_len: Vec::new(),
+            by_rows: RowArea::default(),
         }
     }
 
@@ -118,15 +122,21 @@ impl PlayerArea {
         board.flood_player(occupied, &mut self.seen, self.stamp, &mut self.queue, from)
     }
 
-    /// The number of areas the boxes cut the free floor into. `child` says
-    /// how the player's area of this position was just found, before any
-    /// other flood: that area is not flooded again.
+    /// The number of areas the boxes (`boxes`, marked in `occupied`) cut
+    /// the free floor into: by rows where the board has them, else by
+    /// floods where `child` says how the player's area of this position
+    /// was just found, before any other flood: that area is not flooded
+    /// again.
     pub fn count_areas(
         &mut self,
         board: &Board,
         occupied: &[bool],
+        boxes: &[Cell],
         child: Option<ChildArea>,
     ) -> u32 {
+        if let Some(rows) = &board.rows {
+            return self.by_rows.count_areas(rows, boxes);
+        }
         // A flood's cells are still marked with the current stamp.
         if child != Some(ChildArea::Flooded) {
             self.stamp += 1;
@@ -179,34 +189,41 @@ mod tests {
         // Two rooms; the box in the door keeps the player out of the right one.
         let text = b"#########\n#   #  .#\n# $ $   #\n#@  #  .#\n#########";
         let level = &parse_xsb(text, 100).unwrap()[0];
-        let board = Board::new(level).unwrap();
+        let with_rows = Board::new(level).unwrap();
+        assert!(with_rows.rows.is_some());
+        // Counted by floods, as on boards too wide for rows.
+        let mut board = with_rows.clone();
+        board.rows = None;
         let at = |row, col| board.compact(level.grid.cell(row, col));
         let (left_box, door_box) = (at(2, 2), at(2, 4));
         let mut area = PlayerArea::new(board.len());
         let before = occupied(board.len(), &[left_box, door_box]);
         area.flood_parent(&board, &before, at(3, 1));
         // The left box pushed west: the area trades one cell for the other.
-        let traded = occupied(board.len(), &[at(2, 1), door_box]);
+        let traded_boxes = [at(2, 1), door_box];
+        let traded = occupied(board.len(), &traded_boxes);
         let how = ChildArea::Traded {
             entered: at(2, 1),
             left: left_box,
         };
         let first = area.keep_child(how);
-        let areas = area.count_areas(&board, &traded, Some(how));
-        assert_eq!(
-            areas,
-            PlayerArea::new(board.len()).count_areas(&board, &traded, None)
-        );
+        let count = |b: &Board, taken: &[bool], boxes: &[Cell], how| {
+            PlayerArea::new(b.len()).count_areas(b, taken, boxes, how)
+        };
+        let areas = area.count_areas(&board, &traded, &traded_boxes, Some(how));
+        assert_eq!(areas, 2);
+        assert_eq!(areas, count(&board, &traded, &traded_boxes, None));
+        assert_eq!(areas, count(&with_rows, &traded, &traded_boxes, None));
         // The door box pushed east, the player in the door: found by a flood.
-        let opened = occupied(board.len(), &[left_box, at(2, 5)]);
+        let opened_boxes = [left_box, at(2, 5)];
+        let opened = occupied(board.len(), &opened_boxes);
         area.normalize(&board, &opened, door_box);
         let how = ChildArea::Flooded;
         let second = area.keep_child(how);
-        let areas = area.count_areas(&board, &opened, Some(how));
-        assert_eq!(
-            areas,
-            PlayerArea::new(board.len()).count_areas(&board, &opened, None)
-        );
+        let areas = area.count_areas(&board, &opened, &opened_boxes, Some(how));
+        assert_eq!(areas, 2);
+        assert_eq!(areas, count(&board, &opened, &opened_boxes, None));
+        assert_eq!(areas, count(&with_rows, &opened, &opened_boxes, None));
         for (kept, taken, stand) in [(first, &traded, left_box), (second, &opened, door_box)] {
             let mut fresh = PlayerArea::new(board.len());
             fresh.flood_parent(&board, taken, stand);

@@ -1,0 +1,267 @@
+//! The player's area flooded a grid row at a time, as 64-bit masks.
+//!
+//! The searches that solve a few boxes alone ([`super::subset`]) flood the
+//! player's area once a position, over a board nearly empty of boxes: the
+//! area is most of the floor, and a cell-by-cell flood of it was the
+//! larger part of their time. With each grid row one mask, a flood fills
+//! whole runs of a row at once (an add carries a seed up its run, a
+//! doubling fill takes it down) and passes to the rows above and below
+//! only what grew, so it costs a few operations a row rather than a few
+//! a cell. Boards whose grid is wider than 64 cells, border included,
+//! have no rows ([`FloorRows::new`] gives `None`) and are flooded a cell
+//! at a time.
+
+use super::board::Cell;
+
+/// The board's floor as one mask a grid row, and where each cell is.
+#[derive(Clone, Debug)]
+pub struct FloorRows {
+    floor: Vec<u64>,
+    /// The row (times 64) and column of each cell.
+    at: Vec<u32>,
+}
+
+impl FloorRows {
+    /// The rows of the floor whose grid cells (row-major, `stride` a row)
+    /// are `cells`, in compact order; `None` when a row is wider than a mask.
+    pub fn new(cells: &[usize], stride: usize) -> Option<FloorRows> {
+        if stride > 64 {
+            return None;
+        }
+        let rows = cells.iter().map(|&g| g / stride + 1).max().unwrap_or(0);
+        let mut floor = vec![0u64; rows];
+        let mut at = Vec::with_capacity(cells.len());
+        for &g in cells {
+            let (row, col) = (g / stride, g % stride);
+            floor[row] |= 1 << col;
+            at.push((row * 64 + col) as u32);
+        }
+        Some(FloorRows { floor, at })
+    }
+
+    /// Grid rows, the masks a [`RowArea`] or a set of blocked cells needs.
+    pub fn len(&self) -> usize {
+        self.floor.len()
+    }
+
+    /// The row and the bit of `c`.
+    #[inline]
+    fn place(&self, c: Cell) -> (usize, u64) {
+        let at = self.at[c.index()] as usize;
+        (at / 64, 1 << (at % 64))
+    }
+
+    /// True when `c` is set in the row masks `rows`.
+    #[inline]
+    pub fn has(&self, rows: &[u64], c: Cell) -> bool {
+        let (row, bit) = self.place(c);
+        rows[row] & bit != 0
+    }
+
+    /// Sets (`on`) or clears `c` in the row masks `rows`.
+    #[inline]
+    pub fn put(&self, rows: &mut [u64], c: Cell, on: bool) {
+        let (row, bit) = self.place(c);
+        if on {
+            rows[row] |= bit;
+        } else {
+            rows[row] &= !bit;
+        }
+    }
+}
+
+/// The cells of a row's `free` mask that a run of them joins to `seeds`
+/// (a subset of `free`): up by the carry of an add, down by a doubling fill.
+#[inline]
+fn fill_runs(free: u64, seeds: u64) -> u64 {
+    let up = (free.wrapping_add(seeds) ^ free) & free | seeds;
+    let (mut down, mut through) = (seeds, free);
+    for shift in [1, 2, 4, 8, 16, 32] {
+        down |= through & (down >> shift);
+        through &= through >> shift;
+    }
+    up | down
+}
+
+/// A player's area as row masks, with the scratch its flood needs.
+#[derive(Clone, Debug, Default)]
+pub struct RowArea {
+    pub rows: Vec<u64>,
+    stack: Vec<usize>,
+    /// The floor a flood may enter.
+    open: Vec<u64>,
+}
+
+impl RowArea {
+    /// Floods the area from `from` over the floor not `blocked` (row masks).
+    pub fn flood(&mut self, floor: &FloorRows, blocked: &[u64], from: Cell) {
+        self.open.clear();
+        let free = floor.floor.iter().zip(blocked).map(|(f, b)| f & !b);
+        self.open.extend(free);
+        let (row, bit) = floor.place(from);
+        let open = std::mem::take(&mut self.open);
+        self.flood_open(&open, row, bit);
+        self.open = open;
+    }
+
+    /// Floods the area of the cells `open` (row masks) from the one `bit`
+    /// of `row`.
+    fn flood_open(&mut self, open: &[u64], row: usize, bit: u64) {
+        let height = open.len();
+        self.rows.clear();
+        self.rows.resize(height, 0);
+        self.rows[row] = fill_runs(open[row], bit);
+        self.stack.clear();
+        self.stack.push(row);
+        // A row goes on the stack each time it grows, so its neighbours see
+        // all it reached.
+        while let Some(r) = self.stack.pop() {
+            let reached = self.rows[r];
+            for next in [r.wrapping_sub(1), r + 1] {
+                if next >= height {
+                    continue;
+                }
+                let seeds = reached & open[next] & !self.rows[next];
+                if seeds != 0 {
+                    self.rows[next] |= fill_runs(open[next], seeds);
+                    self.stack.push(next);
+                }
+            }
+        }
+    }
+
+    /// The number of areas `boxes` cut the floor into.
+    pub fn count_areas(&mut self, floor: &FloorRows, boxes: &[Cell]) -> u32 {
+        let mut left = std::mem::take(&mut self.open);
+        left.clear();
+        left.extend_from_slice(&floor.floor);
+        for &b in boxes {
+            floor.put(&mut left, b, false);
+        }
+        let mut areas = 0;
+        while let Some(row) = left.iter().position(|&r| r != 0) {
+            let bit = left[row] & left[row].wrapping_neg();
+            self.flood_open(&left, row, bit);
+            for (l, a) in left.iter_mut().zip(&self.rows) {
+                *l &= !a;
+            }
+            areas += 1;
+        }
+        self.open = left;
+        areas
+    }
+
+    /// True when the area holds `c`.
+    #[inline]
+    pub fn contains(&self, floor: &FloorRows, c: Cell) -> bool {
+        floor.has(&self.rows, c)
+    }
+
+    /// The area's smallest cell (the normalized player), or `None` when it
+    /// is empty. Large areas hold one of the first cells, so the scan
+    /// ends early.
+    pub fn least(&self, floor: &FloorRows) -> Option<Cell> {
+        (0..floor.at.len())
+            .map(Cell::new)
+            .find(|&c| self.contains(floor, c))
+    }
+
+    /// Floods the area from `from` with only `boxes` on the board (
+    /// `blocked` is scratch, clear before and after); returns its smallest
+    /// cell.
+    pub fn flood_among(
+        &mut self,
+        floor: &FloorRows,
+        blocked: &mut Vec<u64>,
+        boxes: &[Cell],
+        from: Cell,
+    ) -> Cell {
+        blocked.resize(floor.len(), 0);
+        for &b in boxes {
+            floor.put(blocked, b, true);
+        }
+        self.flood(floor, blocked, from);
+        for &b in boxes {
+            floor.put(blocked, b, false);
+        }
+        self.least(floor).unwrap_or(from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::multi::board::Board;
+    use crate::rng::Rng;
+
+    #[test]
+    fn a_run_fills_both_ways_from_each_seed_and_stops_at_its_ends() {
+        let free = 0b0111_1011_1100u64;
+        assert_eq!(fill_runs(free, 0b0001_0000_0000), 0b0111_1000_0000);
+        assert_eq!(fill_runs(free, 0b0100_0000_0100), free);
+        assert_eq!(fill_runs(free, 0b0000_0000_1000), 0b0000_0011_1100);
+        // Two seeds in one run, and a run up to the top bit.
+        assert_eq!(fill_runs(free, 0b0101_0000_0000), 0b0111_1000_0000);
+        assert_eq!(fill_runs(u64::MAX << 60, 1 << 61), u64::MAX << 60);
+        assert_eq!(fill_runs(u64::MAX, 1), u64::MAX);
+    }
+
+    /// A random level up to 20 rows and 62 columns (64 with the border),
+    /// a third of it walls; `None` when its box or goal is out of reach.
+    fn random_board(rng: &mut Rng) -> Option<Board> {
+        let (rows, cols) = (1 + rng.below(20), 3 + rng.below(60));
+        let mut text = Vec::new();
+        for _ in 0..rows {
+            let row: Vec<u8> = (0..cols)
+                .map(|_| if rng.below(3) == 0 { b'#' } else { b' ' })
+                .collect();
+            text.push(row);
+        }
+        for piece in [b'@', b'$', b'.'] {
+            let (r, c) = (rng.below(rows), rng.below(cols));
+            if text[r][c] != b' ' {
+                return None;
+            }
+            text[r][c] = piece;
+        }
+        let text: Vec<u8> = text.join(&b'\n');
+        let level = &crate::level::parse_xsb(&text, 100).ok()?[0];
+        Board::new(level).ok()
+    }
+
+    #[test]
+    fn row_floods_and_area_counts_agree_with_cell_floods() {
+        let mut rng = Rng::new(29);
+        let mut checked = 0;
+        while checked < 300 {
+            let Some(board) = random_board(&mut rng) else {
+                continue;
+            };
+            let floor = board.rows.as_ref().expect("64 columns have rows");
+            let mut occupied = vec![false; board.len()];
+            let mut boxes = Vec::new();
+            for c in board.cells() {
+                if rng.below(4) == 0 {
+                    occupied[c] = true;
+                    boxes.push(c);
+                }
+            }
+            let mut blocked = Vec::new();
+            let mut area = RowArea::default();
+            let (mut marks, mut queue, mut areas) = (vec![0; board.len()], Vec::new(), 0);
+            for from in board.cells().filter(|&c| !occupied[c]) {
+                if marks[from] != 0 {
+                    continue;
+                }
+                areas += 1;
+                let least = board.flood_player(&occupied, &mut marks, areas, &mut queue, from);
+                assert_eq!(area.flood_among(floor, &mut blocked, &boxes, from), least);
+                for c in board.cells() {
+                    assert_eq!(area.contains(floor, c), marks[c] == areas);
+                }
+            }
+            assert_eq!(area.count_areas(floor, &boxes), areas);
+            checked += 1;
+        }
+    }
+}
