@@ -17,6 +17,8 @@ use super::board::Cell;
 #[derive(Clone, Debug)]
 pub struct FloorRows {
     floor: Vec<u64>,
+    /// Doubling steps that fill the longest run a row can hold.
+    doublings: u32,
     /// The row (times 64) and column of each cell.
     at: Vec<u32>,
 }
@@ -36,7 +38,13 @@ impl FloorRows {
             floor[row] |= 1 << col;
             at.push((row * 64 + col) as u32);
         }
-        Some(FloorRows { floor, at })
+        // A row holds runs of `stride - 2` cells at most (walls on each side).
+        let doublings = usize::BITS - stride.saturating_sub(3).leading_zeros();
+        Some(FloorRows {
+            floor,
+            doublings,
+            at,
+        })
     }
 
     /// Grid rows, the masks a [`RowArea`] or a set of blocked cells needs.
@@ -71,12 +79,14 @@ impl FloorRows {
 }
 
 /// The cells of a row's `free` mask that a run of them joins to `seeds`
-/// (a subset of `free`): up by the carry of an add, down by a doubling fill.
+/// (a subset of `free`): up by the carry of an add, down by a doubling fill
+/// of `doublings` steps (runs up to `2^doublings` cells long).
 #[inline]
-fn fill_runs(free: u64, seeds: u64) -> u64 {
+fn fill_runs(free: u64, seeds: u64, doublings: u32) -> u64 {
     let up = (free.wrapping_add(seeds) ^ free) & free | seeds;
     let (mut down, mut through) = (seeds, free);
-    for shift in [1, 2, 4, 8, 16, 32] {
+    for k in 0..doublings {
+        let shift = 1 << k;
         down |= through & (down >> shift);
         through &= through >> shift;
     }
@@ -100,17 +110,17 @@ impl RowArea {
         self.open.extend(free);
         let (row, bit) = floor.place(from);
         let open = std::mem::take(&mut self.open);
-        self.flood_open(&open, row, bit);
+        self.flood_open(&open, floor.doublings, row, bit);
         self.open = open;
     }
 
     /// Floods the area of the cells `open` (row masks) from the one `bit`
-    /// of `row`.
-    fn flood_open(&mut self, open: &[u64], row: usize, bit: u64) {
+    /// of `row` (see [`fill_runs`] for `doublings`).
+    fn flood_open(&mut self, open: &[u64], doublings: u32, row: usize, bit: u64) {
         let height = open.len();
         self.rows.clear();
         self.rows.resize(height, 0);
-        self.rows[row] = fill_runs(open[row], bit);
+        self.rows[row] = fill_runs(open[row], bit, doublings);
         self.stack.clear();
         self.stack.push(row);
         // A row goes on the stack each time it grows, so its neighbours see
@@ -123,7 +133,7 @@ impl RowArea {
                 }
                 let seeds = reached & open[next] & !self.rows[next];
                 if seeds != 0 {
-                    self.rows[next] |= fill_runs(open[next], seeds);
+                    self.rows[next] |= fill_runs(open[next], seeds, doublings);
                     self.stack.push(next);
                 }
             }
@@ -141,7 +151,7 @@ impl RowArea {
         let mut areas = 0;
         while let Some(row) = left.iter().position(|&r| r != 0) {
             let bit = left[row] & left[row].wrapping_neg();
-            self.flood_open(&left, row, bit);
+            self.flood_open(&left, floor.doublings, row, bit);
             for (l, a) in left.iter_mut().zip(&self.rows) {
                 *l &= !a;
             }
@@ -197,13 +207,30 @@ mod tests {
     #[test]
     fn a_run_fills_both_ways_from_each_seed_and_stops_at_its_ends() {
         let free = 0b0111_1011_1100u64;
-        assert_eq!(fill_runs(free, 0b0001_0000_0000), 0b0111_1000_0000);
-        assert_eq!(fill_runs(free, 0b0100_0000_0100), free);
-        assert_eq!(fill_runs(free, 0b0000_0000_1000), 0b0000_0011_1100);
+        assert_eq!(fill_runs(free, 0b0001_0000_0000, 6), 0b0111_1000_0000);
+        assert_eq!(fill_runs(free, 0b0100_0000_0100, 6), free);
+        assert_eq!(fill_runs(free, 0b0000_0000_1000, 6), 0b0000_0011_1100);
         // Two seeds in one run, and a run up to the top bit.
-        assert_eq!(fill_runs(free, 0b0101_0000_0000), 0b0111_1000_0000);
-        assert_eq!(fill_runs(u64::MAX << 60, 1 << 61), u64::MAX << 60);
-        assert_eq!(fill_runs(u64::MAX, 1), u64::MAX);
+        assert_eq!(fill_runs(free, 0b0101_0000_0000, 6), 0b0111_1000_0000);
+        assert_eq!(fill_runs(u64::MAX << 60, 1 << 61, 6), u64::MAX << 60);
+        assert_eq!(fill_runs(u64::MAX, 1, 6), u64::MAX);
+    }
+
+    #[test]
+    fn a_flood_fills_a_whole_row_from_either_end_at_every_width() {
+        for width in 1..=62 {
+            // One row of floor inside the border, its cells west to east.
+            let stride = width + 2;
+            let cells: Vec<usize> = (0..width).map(|c| stride + 1 + c).collect();
+            let floor = FloorRows::new(&cells, stride).unwrap();
+            let blocked = vec![0; floor.len()];
+            let mut area = RowArea::default();
+            for from in [0, width - 1] {
+                area.flood(&floor, &blocked, Cell::new(from));
+                assert_eq!(area.rows[1].count_ones() as usize, width, "{width}");
+            }
+        }
+        assert!(FloorRows::new(&[65], 65).is_none());
     }
 
     /// A random level up to 20 rows and 62 columns (64 with the border),
