@@ -18,6 +18,7 @@
 
 pub(crate) mod board;
 pub(crate) mod bound;
+pub(crate) mod cell;
 pub(crate) mod corral;
 pub(crate) mod deadlock;
 pub(crate) mod learned;

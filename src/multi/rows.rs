@@ -11,7 +11,7 @@
 //! have no rows ([`FloorRows::new`] gives `None`) and are flooded a cell
 //! at a time.
 
-use super::board::Cell;
+use super::cell::Cell;
 
 /// The board's floor as one mask a grid row, and where each cell is.
 #[derive(Clone, Debug)]
