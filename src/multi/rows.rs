@@ -21,6 +21,8 @@ pub struct FloorRows {
     doublings: u32,
     /// The row (times 64) and column of each cell.
     at: Vec<u32>,
+    /// The cell at each row (times 64) and column, where there is one.
+    cell_at: Vec<Option<Cell>>,
 }
 
 impl FloorRows {
@@ -33,10 +35,12 @@ impl FloorRows {
         let rows = cells.iter().map(|&g| g / stride + 1).max().unwrap_or(0);
         let mut floor = vec![0u64; rows];
         let mut at = Vec::with_capacity(cells.len());
-        for &g in cells {
+        let mut cell_at = vec![None; rows * 64];
+        for (k, &g) in cells.iter().enumerate() {
             let (row, col) = (g / stride, g % stride);
             floor[row] |= 1 << col;
             at.push((row * 64 + col) as u32);
+            cell_at[row * 64 + col] = Some(Cell::new(k));
         }
         // A row holds runs of `stride - 2` cells at most (walls on each side).
         let doublings = usize::BITS - stride.saturating_sub(3).leading_zeros();
@@ -44,6 +48,7 @@ impl FloorRows {
             floor,
             doublings,
             at,
+            cell_at,
         })
     }
 
@@ -77,6 +82,10 @@ impl FloorRows {
         }
     }
 }
+
+/// Cells [`RowArea::least`] looks at before it takes the area's cells one
+/// by one.
+const FIRST_CELLS: usize = 8;
 
 /// The cells of a row's `free` mask that a run of them joins to `seeds`
 /// (a subset of `free`): up by the carry of an add, down by a doubling fill
@@ -168,12 +177,21 @@ impl RowArea {
     }
 
     /// The area's smallest cell (the normalized player), or `None` when it
-    /// is empty. Large areas hold one of the first cells, so the scan
-    /// ends early.
+    /// is empty. Large areas hold one of the first cells, so those are
+    /// looked at first; else the area's cells are, one by one.
     pub fn least(&self, floor: &FloorRows) -> Option<Cell> {
-        (0..floor.at.len())
-            .map(Cell::new)
-            .find(|&c| self.contains(floor, c))
+        let first = floor.at.len().min(FIRST_CELLS);
+        let early = (0..first).map(Cell::new).find(|&c| self.contains(floor, c));
+        early.or_else(|| self.cells(floor).min())
+    }
+
+    /// The cells of the area.
+    fn cells<'a>(&'a self, floor: &'a FloorRows) -> impl Iterator<Item = Cell> + 'a {
+        self.rows.iter().enumerate().flat_map(move |(r, &mask)| {
+            let bits = std::iter::successors(Some(mask), |&m| Some(m & m.wrapping_sub(1)));
+            bits.take_while(|&m| m != 0)
+                .filter_map(move |m| floor.cell_at[r * 64 + m.trailing_zeros() as usize])
+        })
     }
 
     /// Floods the area from `from` with only `boxes` on the board (
