@@ -1,15 +1,17 @@
 //! The player's area flooded a grid row at a time, as 64-bit masks.
 //!
-//! The searches that solve a few boxes alone ([`super::subset`]) flood the
-//! player's area once a position, over a board nearly empty of boxes: the
-//! area is most of the floor, and a cell-by-cell flood of it was the
-//! larger part of their time. With each grid row one mask, a flood fills
-//! whole runs of a row at once (an add carries a seed up its run, a
-//! doubling fill takes it down) and passes to the rows above and below
-//! only what grew, so it costs a few operations a row rather than a few
-//! a cell. Boards whose grid is wider than 64 cells, border included,
-//! have no rows ([`FloorRows::new`] gives `None`) and are flooded a cell
-//! at a time.
+//! Every search floods the player's area many times a node: the searches
+//! of a few boxes alone ([`super::subset`]) once a position, over a board
+//! nearly empty; the main search for each child's normalized player and
+//! for the feature searches' area counts; the meeting table for each
+//! position it keeps. Cell by cell, those floods took a third to a half of
+//! the time. With each grid row one mask, a flood fills whole runs of a
+//! row at once (an add carries a seed up its run, a doubling fill takes it
+//! down) and passes to the rows above and below only what grew, so it
+//! costs a few operations a row rather than a few a cell. Boards whose
+//! grid is wider than 64 cells, border included, have no rows
+//! ([`FloorRows::new`] gives `None`) and are flooded a cell at a time; the
+//! two ways find the same areas, and the searches the same nodes.
 
 use super::cell::Cell;
 
