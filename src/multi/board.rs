@@ -1,90 +1,27 @@
 //! A level prepared for the multi-box search: compact cells, goals, dead
 //! squares, push distances and Zobrist keys, all computed once per level.
 //!
-//! The search touches only the cells the player can ever reach, so those get
-//! dense numbers, [`Cell`]s of 16 bits: box sets are short sorted arrays, and
-//! per-cell tables are small enough to stay in cache. A per-cell table is a
-//! plain vector or slice indexed by a cell (`occupied[c]`); a cell that may
-//! not exist (the neighbour beyond a wall) is an `Option<Cell>`.
+//! The board numbers the cells the player can ever reach ([`Cell`]) and
+//! keeps its per-cell tables by those numbers; a cell that may not exist
+//! (the neighbour beyond a wall) is an `Option<Cell>`.
 //!
 //! Every walk over the board's cells (the player's area, push distances,
 //! the areas corrals are made of, the walks between pushes) is the one
 //! breadth-first search, [`Board::breadth_first`], told by its caller which
-//! cells to enter and what to note of them.
+//! cells to enter and what to note of them; but the floods that only ask
+//! which cells the player reaches go a row at a time where the board has
+//! rows ([`Board::rows`], see [`super::rows`]).
 
+pub use super::cell::{Cell, MAX_CELLS};
+use super::rows::FloorRows;
 use crate::grid::Direction;
 use crate::level::Level;
 use crate::rng::Rng;
-use std::ops::{Index, IndexMut};
-
-/// A cell of the player's area, by its compact number (`0..board.len()`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[repr(transparent)]
-pub struct Cell(u16);
-
-impl Cell {
-    /// The cell numbered `index` (below [`MAX_CELLS`]).
-    #[inline]
-    pub fn new(index: usize) -> Cell {
-        debug_assert!(index < MAX_CELLS, "cell {index} out of range");
-        Cell(index as u16)
-    }
-
-    /// Its number, to index per-cell tables by.
-    #[inline]
-    pub fn index(self) -> usize {
-        usize::from(self.0)
-    }
-
-    /// Its 16 bits, for keys that pack several cells into one number.
-    pub fn bits(self) -> u16 {
-        self.0
-    }
-
-    /// The cell whose [`Cell::bits`] these are.
-    pub fn from_bits(bits: u16) -> Cell {
-        Cell(bits)
-    }
-}
-
-impl<T> Index<Cell> for [T] {
-    type Output = T;
-    #[inline]
-    fn index(&self, c: Cell) -> &T {
-        &self[c.index()]
-    }
-}
-
-impl<T> IndexMut<Cell> for [T] {
-    #[inline]
-    fn index_mut(&mut self, c: Cell) -> &mut T {
-        &mut self[c.index()]
-    }
-}
-
-impl<T> Index<Cell> for Vec<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, c: Cell) -> &T {
-        &self[c.index()]
-    }
-}
-
-impl<T> IndexMut<Cell> for Vec<T> {
-    #[inline]
-    fn index_mut(&mut self, c: Cell) -> &mut T {
-        &mut self[c.index()]
-    }
-}
-
-/// Levels with this much floor or more are too large: cells are 16 bits,
-/// and the neighbour table keeps the top value for walls.
-pub const MAX_CELLS: usize = u16::MAX as usize - 1;
 
 /// The neighbour table's mark for a wall (or the outside) beside a cell:
 /// a plain cell number keeps the table at eight bytes a cell, where
 /// `Option<Cell>` would take sixteen. [`Board::step`] turns it into `None`.
-const WALL: Cell = Cell(u16::MAX);
+const WALL: Cell = Cell::from_bits(u16::MAX);
 
 /// Pushes a box needs to reach a goal.
 pub type Distance = u16;
@@ -123,6 +60,9 @@ pub struct Board {
     /// The grid's row length: a grid cell's row and column are its
     /// quotient and remainder by it.
     pub stride: usize,
+    /// The floor a grid row at a time, for floods by rows (`None` on
+    /// grids wider than 64 cells).
+    pub rows: Option<FloorRows>,
 }
 
 impl Board {
@@ -154,7 +94,9 @@ impl Board {
             start_boxes,
             start_player: Cell::new(0),
             stride: grid.stride(),
+            rows: None,
         };
+        board.rows = FloorRows::new(&board.cells, board.stride);
         for &g in &board.goals {
             board.is_goal[g] = true;
         }

@@ -25,6 +25,7 @@
 //! same way.
 
 use super::board::{Board, Cell};
+use super::rows::RowArea;
 use super::subset::SubsetSearch;
 use std::collections::VecDeque;
 
@@ -67,6 +68,9 @@ pub(crate) struct Patterns {
     marks: Vec<u32>,
     stamp: u32,
     queue: Vec<Cell>,
+    /// The same flood by rows, on boards with them ([`Board::rows`]).
+    area: RowArea,
+    blocked: Vec<u64>,
     /// Calls to [`Patterns::learn`] so far: whose turn it is to be a seed.
     turn: usize,
 }
@@ -334,6 +338,10 @@ impl Patterns {
 
     /// The least cell of the player's area among pattern `p`'s boxes alone.
     fn area_of(&mut self, board: &Board, p: usize, player: Cell) -> Cell {
+        if let Some(rows) = &board.rows {
+            let (cells, blocked) = (&self.cells[p], &mut self.blocked);
+            return self.area.flood_among(rows, blocked, cells, player);
+        }
         self.size_for(board);
         for &c in &self.cells[p] {
             self.alone[c] = true;

@@ -14,6 +14,7 @@
 //! push-optimal, so only the non-optimal searches look here.
 
 use super::board::{Board, Cell, Distance, UNREACHABLE};
+use super::rows::RowArea;
 use crate::grid::Direction;
 use std::cmp::Reverse;
 use std::collections::hash_map::Entry;
@@ -112,12 +113,17 @@ struct Builder<'b> {
     /// (three per push) plus their depth, the newest first on ties.
     open: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
     occupied: Vec<bool>,
-    /// The expanded position's area: cells marked with `stamp`.
+    /// The same boxes as row masks, on boards with rows ([`Board::rows`]).
+    blocked: Vec<u64>,
+    /// The expanded position's area: cells marked with `stamp`, or on
+    /// boards with rows, `area`.
     marks: Vec<u32>,
     stamp: u32,
+    area: RowArea,
     /// The floods of new positions, apart (the expanded area stays marked).
     child_marks: Vec<u32>,
     child_stamp: u32,
+    child_area: RowArea,
     queue: Vec<Cell>,
 }
 
@@ -135,10 +141,13 @@ impl<'b> Builder<'b> {
             table: Meeting::default(),
             open: BinaryHeap::new(),
             occupied: vec![false; board.len()],
+            blocked: vec![0; board.rows.as_ref().map_or(0, |r| r.len())],
             marks: vec![0; board.len()],
             stamp: 0,
+            area: RowArea::default(),
             child_marks: vec![0; board.len()],
             child_stamp: 0,
+            child_area: RowArea::default(),
             queue: Vec::new(),
         }
     }
@@ -148,11 +157,16 @@ impl<'b> Builder<'b> {
         for &g in &goals {
             self.occupied[g] = true;
         }
-        // One root per area: `add` floods it, and leaves its cells in `queue`.
+        // One root per area, its cells flooded into `queue`.
         let mut rooted = vec![false; self.board.len()];
         for c in self.board.cells() {
             if !self.occupied[c] && !rooted[c] {
-                self.add(&goals, c, None, 0);
+                self.stamp += 1;
+                let (marks, stamp) = (&mut self.marks, self.stamp);
+                let least =
+                    self.board
+                        .flood_player(&self.occupied, marks, stamp, &mut self.queue, c);
+                self.keep(&goals, least, None, 0);
                 for &x in &self.queue {
                     rooted[x] = true;
                 }
@@ -181,15 +195,41 @@ impl<'b> Builder<'b> {
     /// Floods the player's area from `from` (`occupied` holding the boxes);
     /// returns its least cell, the area's cells left marked with `stamp`.
     fn flood(&mut self, from: Cell) -> Cell {
+        if let Some(rows) = &self.board.rows {
+            self.area.flood(rows, &self.blocked, from);
+            return self.area.least(rows).unwrap_or(from);
+        }
         self.stamp += 1;
         let (marks, stamp) = (&mut self.marks, self.stamp);
         self.board
             .flood_player(&self.occupied, marks, stamp, &mut self.queue, from)
     }
 
+    /// True when the expanded position's area holds `c`.
+    #[inline]
+    fn in_area(&self, c: Cell) -> bool {
+        match &self.board.rows {
+            Some(rows) => self.area.contains(rows, c),
+            None => self.marks[c] == self.stamp,
+        }
+    }
+
+    /// Puts a box on `c` (`on`) or takes it away.
+    #[inline]
+    fn occupy(&mut self, c: Cell, on: bool) {
+        self.occupied[c] = on;
+        if let Some(rows) = &self.board.rows {
+            rows.put(&mut self.blocked, c, on);
+        }
+    }
+
     /// The least cell of the player's area from `from` in a new position
     /// (`occupied` holding its boxes), the expanded one's area left marked.
     fn flood_child(&mut self, from: Cell) -> Cell {
+        if let Some(rows) = &self.board.rows {
+            self.child_area.flood(rows, &self.blocked, from);
+            return self.child_area.least(rows).unwrap_or(from);
+        }
         self.child_stamp += 1;
         let (marks, stamp) = (&mut self.child_marks, self.child_stamp);
         self.board
@@ -202,8 +242,7 @@ impl<'b> Builder<'b> {
     /// flood when the area only trades `to` for `b` (see
     /// [`Board::only_trades`]; the player stood on `to`, inside the area).
     fn least_after_pull(&mut self, least: Cell, b: Cell, to: Cell, back: Cell) -> Cell {
-        let (marks, stamp) = (&self.marks, self.stamp);
-        let in_area = |c: Cell| marks[c] == stamp;
+        let in_area = |c: Cell| self.in_area(c);
         if self
             .board
             .only_trades(&self.occupied, b, to, least, in_area)
@@ -212,19 +251,6 @@ impl<'b> Builder<'b> {
         } else {
             self.flood_child(back)
         }
-    }
-
-    /// Keeps the position of sorted `boxes` with the player on `player`
-    /// (`occupied` holding the boxes), unless it is held already.
-    fn add(
-        &mut self,
-        boxes: &[Cell],
-        player: Cell,
-        parent: Option<(u32, Cell, Direction)>,
-        depth: u32,
-    ) {
-        let least = self.flood(player);
-        self.keep(boxes, least, parent, depth);
     }
 
     /// Keeps the position of sorted `boxes` with the player's least cell
@@ -258,18 +284,13 @@ impl<'b> Builder<'b> {
         let boxes = node.boxes.clone();
         let (player, depth) = (node.player, node.depth);
         for &b in boxes.iter() {
-            self.occupied[b] = true;
+            self.occupy(b, true);
         }
         self.flood(player);
-        let stamp = self.stamp;
         let mut pulls = Vec::new();
         for (i, &b) in boxes.iter().enumerate() {
             for dir in Direction::ALL {
-                let Some(to) = self
-                    .board
-                    .step(b, dir)
-                    .filter(|&to| self.marks[to] == stamp)
-                else {
+                let Some(to) = self.board.step(b, dir).filter(|&to| self.in_area(to)) else {
                     continue;
                 };
                 let back = self
@@ -286,18 +307,18 @@ impl<'b> Builder<'b> {
         let mut child = boxes.to_vec();
         for (i, to, back, dir) in pulls {
             let b = boxes[i];
-            self.occupied[b] = false;
-            self.occupied[to] = true;
+            self.occupy(b, false);
+            self.occupy(to, true);
             child.copy_from_slice(&boxes);
             child[i] = to;
             child.sort_unstable();
             let least = self.least_after_pull(player, b, to, back);
             self.keep(&child, least, Some((id, to, dir.opposite())), depth + 1);
-            self.occupied[to] = false;
-            self.occupied[b] = true;
+            self.occupy(to, false);
+            self.occupy(b, true);
         }
         for &b in boxes.iter() {
-            self.occupied[b] = false;
+            self.occupy(b, false);
         }
     }
 }
@@ -421,6 +442,28 @@ mod tests {
             levels > 100 && checked > 10_000,
             "levels {levels} positions {checked}"
         );
+    }
+
+    #[test]
+    fn floods_by_rows_and_by_cells_build_the_same_table() {
+        let mut rng = crate::rng::Rng::new(0x20_75);
+        let mut compared = 0;
+        for case in 0..1000 {
+            let Some(board) = random_level(&mut rng, case) else {
+                continue;
+            };
+            let mut by_cells = board.clone();
+            by_cells.rows = None;
+            let keys = |b: &Board| -> Vec<(Box<[Cell]>, Cell, u32)> {
+                let table = Meeting::build(b, &|| false);
+                let nodes = table.nodes.into_iter();
+                nodes.map(|n| (n.boxes, n.player, n.depth)).collect()
+            };
+            assert!(board.rows.is_some());
+            assert_eq!(keys(&board), keys(&by_cells), "case {case}");
+            compared += 1;
+        }
+        assert!(compared > 100, "{compared}");
     }
 
     #[test]

@@ -14,10 +14,11 @@
 //!   (nodes and the transposition table);
 //! - [`board`]: the level prepared once (compact cells and the one
 //!   breadth-first search over them, dead squares, push distances, Zobrist
-//!   keys).
+//!   keys), and [`rows`], its floor as row masks for floods a row at a time.
 
 pub(crate) mod board;
 pub(crate) mod bound;
+pub(crate) mod cell;
 pub(crate) mod corral;
 pub(crate) mod deadlock;
 pub(crate) mod learned;
@@ -27,6 +28,7 @@ pub(crate) mod packing;
 mod plan;
 pub(crate) mod portfolio;
 pub(crate) mod room;
+pub(crate) mod rows;
 pub(crate) mod search;
 pub(crate) mod subset;
 pub(crate) mod table;

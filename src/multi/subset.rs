@@ -26,6 +26,7 @@
 
 use super::board::{Board, Cell};
 use super::deadlock::Freeze;
+use super::rows::RowArea;
 use crate::grid::Direction;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
@@ -111,13 +112,22 @@ pub(crate) struct SubsetSearch {
     expanded: FxHashSet<Key>,
     positions: VecDeque<Key>,
     occupied: Vec<bool>,
+    /// The same boxes as row masks, on boards with rows
+    /// ([`Board::rows`]): their floods go a row at a time.
+    blocked: Vec<u64>,
+    /// The player's area just flooded, on boards with rows; on others
+    /// `reach[c] == stamp` marks it.
+    area: RowArea,
     reach: Vec<u32>,
     stamp: u32,
-    /// `outside[c] == outside_stamp`: the player reached `c` at the start
-    /// of the search, or a box stood there.
+    /// `outside[c] == outside_stamp` (on boards with rows, `c` set in
+    /// `outside_rows`): the player reached `c` at the start of the search,
+    /// or a box stood there.
     outside: Vec<u32>,
     outside_stamp: u32,
-    /// Marks of the floods that test a push back ([`SubsetSearch::reversible`]).
+    outside_rows: Vec<u64>,
+    /// The floods that test a push back ([`SubsetSearch::reversible`]).
+    probe_area: RowArea,
     probe: Vec<u32>,
     probe_stamp: u32,
     queue: Vec<Cell>,
@@ -175,13 +185,9 @@ impl SubsetSearch {
     /// The key a search of `boxes` starts from: the player normalized in
     /// its area among them.
     fn start_key(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> Key {
-        for &b in boxes {
-            self.occupied[b] = true;
-        }
+        self.occupy_all(board, boxes, true);
         let least = self.flood(board, player);
-        for &b in boxes {
-            self.occupied[b] = false;
-        }
+        self.occupy_all(board, boxes, false);
         pack(boxes, least)
     }
 
@@ -193,9 +199,7 @@ impl SubsetSearch {
     pub fn held_boxes(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> Vec<Cell> {
         self.size_for(board);
         let mut left = boxes.to_vec();
-        for &b in &left {
-            self.occupied[b] = true;
-        }
+        self.occupy_all(board, &left, true);
         for pass in [Self::reversible, Self::free_box] {
             loop {
                 self.flood(board, player);
@@ -208,17 +212,13 @@ impl SubsetSearch {
                     }
                     !free
                 });
-                for b in freed {
-                    self.occupied[b] = false;
-                }
+                self.occupy_all(board, &freed, false);
                 if left.len() == before {
                     break;
                 }
             }
         }
-        for &b in &left {
-            self.occupied[b] = false;
-        }
+        self.occupy_all(board, &left, false);
         left
     }
 
@@ -233,23 +233,16 @@ impl SubsetSearch {
             let Some(beyond) = board.step(ahead, d) else {
                 continue;
             };
-            if self.reach[behind] != self.stamp || self.occupied[ahead] || self.occupied[beyond] {
+            if !self.reached(board, behind) || self.occupied[ahead] || self.occupied[beyond] {
                 continue;
             }
             // The player on `b` with the box on `ahead`: can it reach `beyond`?
-            self.occupied[b] = false;
-            self.occupied[ahead] = true;
-            self.probe_stamp += 1;
-            board.flood_player(
-                &self.occupied,
-                &mut self.probe,
-                self.probe_stamp,
-                &mut self.queue,
-                b,
-            );
-            self.occupied[ahead] = false;
-            self.occupied[b] = true;
-            if self.probe[beyond] == self.probe_stamp {
+            self.occupy(board, b, false);
+            self.occupy(board, ahead, true);
+            let back = self.probe_reaches(board, b, beyond);
+            self.occupy(board, ahead, false);
+            self.occupy(board, b, true);
+            if back {
                 return true;
             }
         }
@@ -259,11 +252,13 @@ impl SubsetSearch {
     /// Sizes the scratch space for `board`.
     fn size_for(&mut self, board: &Board) {
         let n = board.len();
-        if self.occupied.len() != n {
+        let rows = board.rows.as_ref().map_or(0, |r| r.len());
+        if self.occupied.len() != n || self.blocked.len() != rows {
             self.occupied = vec![false; n];
             self.reach = vec![0; n];
             self.outside = vec![0; n];
             self.probe = vec![0; n];
+            self.blocked = vec![0; rows];
         }
     }
 
@@ -300,23 +295,19 @@ impl SubsetSearch {
             if self.expanded.contains(&key) {
                 continue;
             }
-            for &b in boxes {
-                self.occupied[b] = true;
-            }
+            self.occupy_all(board, boxes, true);
             let least = self.flood(board, player);
             if self.expanded.is_empty() {
-                self.mark_outside(boxes);
+                self.mark_outside(board, boxes);
             }
             let fresh = self.expanded.insert(pack(boxes, least));
-            let opened = rule.give_up_inside && k > SMALL_SET && self.opened();
+            let opened = rule.give_up_inside && k > SMALL_SET && self.opened(board);
             if fresh && (opened || self.expanded.len() > rule.budget) {
                 dead = false;
             } else if fresh {
                 self.queue_children(board, boxes, least, rule);
             }
-            for &b in boxes {
-                self.occupied[b] = false;
-            }
+            self.occupy_all(board, boxes, false);
             if !dead {
                 break;
             }
@@ -342,16 +333,14 @@ impl SubsetSearch {
             }
             return;
         }
-        let reached = self.stamp;
         for (i, &b) in boxes.iter().enumerate() {
             for dir in Direction::ALL {
-                let reach = &self.reach;
-                let Some(ahead) = board.push_into(b, dir, &self.occupied, |c| reach[c] == reached)
-                else {
+                let reached = |c| self.reached(board, c);
+                let Some(ahead) = board.push_into(b, dir, &self.occupied, reached) else {
                     continue;
                 };
-                self.occupied[b] = false;
-                self.occupied[ahead] = true;
+                self.occupy(board, b, false);
+                self.occupy(board, ahead, true);
                 if !self.freeze.deadlocked(board, &self.occupied, ahead) {
                     child[..k].copy_from_slice(boxes);
                     child[i] = ahead;
@@ -361,8 +350,8 @@ impl SubsetSearch {
                         self.positions.push_back(next);
                     }
                 }
-                self.occupied[ahead] = false;
-                self.occupied[b] = true;
+                self.occupy(board, ahead, false);
+                self.occupy(board, b, true);
             }
         }
     }
@@ -372,7 +361,7 @@ impl SubsetSearch {
     /// box is taken to go where it likes, and a search that drops it asks
     /// about the boxes that cannot.
     fn free_box(&mut self, board: &Board, b: Cell) -> bool {
-        let reached = |c: Cell| self.reach[c] == self.stamp;
+        let reached = |c: Cell| self.reached(board, c);
         let pushable = |dirs: [Direction; 2]| {
             dirs.iter()
                 .any(|&d| board.push_into(b, d, &self.occupied, reached).is_some())
@@ -388,7 +377,7 @@ impl SubsetSearch {
     /// expanded). Children normalized here are queued once, not once for
     /// each cell their player can stand on.
     fn child_player(&self, board: &Board, b: Cell, ahead: Cell, least: Cell) -> Cell {
-        let inside = |c: Cell| self.reach[c] == self.stamp;
+        let inside = |c: Cell| self.reached(board, c);
         if board.only_trades(&self.occupied, b, ahead, least, inside) {
             least.min(b)
         } else {
@@ -399,7 +388,14 @@ impl SubsetSearch {
     /// Marks the cells the player reaches at the start of a search (just
     /// flooded) and the cells its boxes stand on: the rest of the floor is
     /// what the boxes fence off.
-    fn mark_outside(&mut self, boxes: &[Cell]) {
+    fn mark_outside(&mut self, board: &Board, boxes: &[Cell]) {
+        if board.rows.is_some() {
+            let (area, blocked) = (&self.area.rows, &self.blocked);
+            self.outside_rows.clear();
+            self.outside_rows
+                .extend(area.iter().zip(blocked).map(|(a, b)| a | b));
+            return;
+        }
         self.outside_stamp += 1;
         for &c in self.queue.iter().chain(boxes) {
             self.outside[c] = self.outside_stamp;
@@ -409,15 +405,23 @@ impl SubsetSearch {
     /// True when the player's area just flooded reaches into the floor the
     /// boxes fenced off at the start. With many boxes, a search that gets
     /// in there has the run of them and would rarely end within its budget.
-    fn opened(&self) -> bool {
+    fn opened(&self, board: &Board) -> bool {
+        if board.rows.is_some() {
+            let (area, outside) = (&self.area.rows, &self.outside_rows);
+            return area.iter().zip(outside).any(|(a, o)| a & !o != 0);
+        }
         self.queue
             .iter()
             .any(|&c| self.outside[c] != self.outside_stamp)
     }
 
-    /// Marks the player's area from `from` in `reach` with a new stamp;
-    /// returns its smallest cell.
+    /// Floods the player's area from `from` (in `area`, or marked in
+    /// `reach` with a new stamp); returns its smallest cell.
     fn flood(&mut self, board: &Board, from: Cell) -> Cell {
+        if let Some(rows) = &board.rows {
+            self.area.flood(rows, &self.blocked, from);
+            return self.area.least(rows).unwrap_or(from);
+        }
         self.stamp += 1;
         board.flood_player(
             &self.occupied,
@@ -426,6 +430,48 @@ impl SubsetSearch {
             &mut self.queue,
             from,
         )
+    }
+
+    /// True when the player's area just flooded holds `c`.
+    #[inline]
+    fn reached(&self, board: &Board, c: Cell) -> bool {
+        match &board.rows {
+            Some(rows) => self.area.contains(rows, c),
+            None => self.reach[c] == self.stamp,
+        }
+    }
+
+    /// True when the player reaches `to` from `from` (a flood of its own,
+    /// leaving the area just flooded as it is).
+    fn probe_reaches(&mut self, board: &Board, from: Cell, to: Cell) -> bool {
+        if let Some(rows) = &board.rows {
+            self.probe_area.flood(rows, &self.blocked, from);
+            return self.probe_area.contains(rows, to);
+        }
+        self.probe_stamp += 1;
+        board.flood_player(
+            &self.occupied,
+            &mut self.probe,
+            self.probe_stamp,
+            &mut self.queue,
+            from,
+        );
+        self.probe[to] == self.probe_stamp
+    }
+
+    /// Puts a box on `c` (`on`) or takes it away.
+    #[inline]
+    fn occupy(&mut self, board: &Board, c: Cell, on: bool) {
+        self.occupied[c] = on;
+        if let Some(rows) = &board.rows {
+            rows.put(&mut self.blocked, c, on);
+        }
+    }
+
+    fn occupy_all(&mut self, board: &Board, boxes: &[Cell], on: bool) {
+        for &b in boxes {
+            self.occupy(board, b, on);
+        }
     }
 }
 
@@ -480,13 +526,11 @@ pub(crate) mod tests {
         let mut s = SubsetSearch::default();
         // A first question sizes the scratch tables to the board.
         s.dead(&b, &b.start_boxes, b.start_player);
-        for &c in &b.start_boxes {
-            s.occupied[c] = true;
-        }
+        s.occupy_all(&b, &b.start_boxes, true);
         let least = s.flood(&b, b.start_player);
         let ahead = b.step(from, Direction::East).unwrap();
-        s.occupied[from] = false;
-        s.occupied[ahead] = true;
+        s.occupy(&b, from, false);
+        s.occupy(&b, ahead, true);
         let queued = s.child_player(&b, from, ahead, least);
         (queued, s.flood(&b, from))
     }
@@ -645,6 +689,35 @@ pub(crate) mod tests {
             }
         }
         assert!(checked > 20, "dead {dead}, checked {checked}");
+    }
+
+    #[test]
+    fn floods_by_rows_and_by_cells_give_the_same_answers() {
+        let mut rng = crate::rng::Rng::new(0x20_75);
+        let (mut asked, mut dead) = (0, 0);
+        for case in 0..6000 {
+            let Some(board) = random_level_boxes(&mut rng, case, 1, SMALL_SET + 1) else {
+                continue;
+            };
+            let mut by_cells = board.clone();
+            by_cells.rows = None;
+            let (boxes, player) = (&board.start_boxes, board.start_player);
+            let answers = |b: &Board| {
+                let mut s = SubsetSearch::default();
+                let dead = s.dead(b, boxes, player);
+                (
+                    dead,
+                    s.stuck(b, boxes, player),
+                    s.held_boxes(b, boxes, player),
+                )
+            };
+            assert!(board.rows.is_some());
+            let by_rows = answers(&board);
+            assert_eq!(by_rows, answers(&by_cells), "case {case}");
+            asked += 1;
+            dead += (by_rows.0 || by_rows.1) as u32;
+        }
+        assert!(asked > 500 && dead > 20, "asked {asked}, dead {dead}");
     }
 
     #[test]

@@ -149,7 +149,7 @@ impl Search<'_> {
                 self.area.load_kept(kept);
                 player
             }
-            None => self.area.flood_parent(board, &self.occupied, player),
+            None => self.area.flood_parent(board, &self.occupied, boxes, player),
         };
         let learn = !in_move && self.stats.expanded.is_multiple_of(LEARN_EVERY);
         if self.learned_dead(boxes, player, learn) {
@@ -268,11 +268,11 @@ impl Search<'_> {
             let stand = board
                 .step(end, dir.opposite())
                 .expect("the box came from there");
-            let (player, area) = self.child_player(x, b, ahead, pushes, stand);
             child.clear();
             child.extend_from_slice(x.boxes);
             child[i] = end;
             child.sort_unstable();
+            let (player, area) = self.child_player(x, (b, ahead), pushes, stand, child);
             let hash = x.boxes_hash
                 ^ board.zobrist_box[b]
                 ^ board.zobrist_box[end]
@@ -371,18 +371,18 @@ impl Search<'_> {
     }
 
     /// The normalized player of a child whose box went from `b` onto
-    /// `ahead` (and on, `pushes` in all), the player ending on `stand`, and
-    /// how its area was found.
+    /// `ahead` (and on, `pushes` in all), the player ending on `stand`
+    /// among the child's `boxes`, and how its area was found.
     /// When the cell the box freed opens onto nothing new, and the cell it
     /// entered was outside the player's area or leaves the area in one
     /// piece, the area just trades one cell for the other: no flood needed.
     fn child_player(
         &mut self,
         x: &Expansion,
-        b: Cell,
-        ahead: Cell,
+        (b, ahead): (Cell, Cell),
         pushes: u16,
         stand: Cell,
+        boxes: &[Cell],
     ) -> (Cell, ChildArea) {
         let board = self.board;
         let area = &self.area;
@@ -395,7 +395,7 @@ impl Search<'_> {
             };
             (x.least.min(b), traded)
         } else {
-            let player = self.area.normalize(board, &self.occupied, stand);
+            let player = self.area.normalize(board, &self.occupied, boxes, stand);
             (player, ChildArea::Flooded)
         }
     }

@@ -39,7 +39,7 @@ impl Search<'_> {
         if let Some(table) = self.frozen_of(&boxes) {
             let player = self
                 .area
-                .normalize(self.board, &self.occupied, plan.player_end());
+                .normalize(self.board, &self.occupied, &boxes, plan.player_end());
             let push = Push {
                 from: b,
                 dir,

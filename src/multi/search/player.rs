@@ -8,10 +8,14 @@
 //! by then the same two ways.
 
 use crate::multi::board::{Board, Cell};
+use crate::multi::rows::{FloorRows, RowArea};
 
 /// Flood marks and scratch, reused for every flood of a search.
 pub(super) struct PlayerArea {
-    /// The expanded node's area, one bit a cell.
+    /// The board's rows, when it has them: areas are then row masks, and
+    /// floods go a row at a time.
+    rows: Option<FloorRows>,
+    /// The expanded node's area: one bit a cell (row masks, with rows).
     parent: Vec<u64>,
     /// Cells in the expanded node's area.
     parent_len: usize,
@@ -19,6 +23,11 @@ pub(super) struct PlayerArea {
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<Cell>,
+    /// With rows: the last normalized child's area, the boxes of the
+    /// flood, and the scratch of the area counts.
+    child: RowArea,
+    blocked: Vec<u64>,
+    counts: RowArea,
     /// Areas kept for the positions of a box's move, back to back.
     kept: Vec<u64>,
     kept_len: Vec<usize>,
@@ -29,26 +38,44 @@ pub(super) struct PlayerArea {
 pub(super) enum ChildArea {
     /// The parent's, the box's new cell out and the cell it left in.
     Traded { entered: Cell, left: Cell },
-    /// Flooded: the cells are in the queue.
+    /// Flooded: the cells are in the queue (with rows, the child area).
     Flooded,
 }
 
 impl PlayerArea {
-    pub fn new(cells: usize) -> PlayerArea {
+    pub fn new(board: &Board) -> PlayerArea {
+        let cells = board.len();
+        let words = board.rows.as_ref().map_or(cells.div_ceil(64), |r| r.len());
         PlayerArea {
-            parent: vec![0; cells.div_ceil(64)],
+            rows: board.rows.clone(),
+            parent: vec![0; words],
             parent_len: 0,
             seen: vec![0; cells],
             stamp: 0,
             queue: Vec::new(),
+            child: RowArea::default(),
+            blocked: Vec::new(),
+            counts: RowArea::default(),
             kept: Vec::new(),
             kept_len: Vec::new(),
         }
     }
 
-    /// Floods the expanded node's area from `from` (boxes per `occupied`)
-    /// and keeps it marked; returns the smallest cell in it.
-    pub fn flood_parent(&mut self, board: &Board, occupied: &[bool], from: Cell) -> Cell {
+    /// Floods the expanded node's area from `from` (its `boxes`, marked in
+    /// `occupied`) and keeps it marked; returns the smallest cell in it.
+    pub fn flood_parent(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[Cell],
+        from: Cell,
+    ) -> Cell {
+        if let Some(rows) = &self.rows {
+            let least = self.child.flood_among(rows, &mut self.blocked, boxes, from);
+            self.parent.copy_from_slice(&self.child.rows);
+            self.parent_len = count_bits(&self.parent);
+            return least;
+        }
         self.parent.fill(0);
         let parent = &mut self.parent;
         let least = board.flood_marking(occupied, &mut self.queue, from, |c| {
@@ -63,8 +90,12 @@ impl PlayerArea {
     }
 
     /// True when `c` is in the expanded node's area.
+    #[inline]
     pub fn in_parent(&self, c: Cell) -> bool {
-        has(&self.parent, c)
+        match &self.rows {
+            Some(rows) => rows.has(&self.parent, c),
+            None => has(&self.parent, c),
+        }
     }
 
     /// Cells in the expanded node's area.
@@ -80,11 +111,23 @@ impl PlayerArea {
         let len = match how {
             ChildArea::Traded { entered, left } => {
                 self.kept.extend_from_slice(&self.parent);
+                let grew = !self.in_parent(entered);
                 let area = &mut self.kept[at..];
-                let grew = !has(area, entered);
-                unset(area, entered);
-                set(area, left);
+                match &self.rows {
+                    Some(rows) => {
+                        rows.put(area, entered, false);
+                        rows.put(area, left, true);
+                    }
+                    None => {
+                        unset(area, entered);
+                        set(area, left);
+                    }
+                }
                 self.parent_len + grew as usize
+            }
+            ChildArea::Flooded if self.rows.is_some() => {
+                self.kept.extend_from_slice(&self.child.rows);
+                count_bits(&self.child.rows)
             }
             ChildArea::Flooded => {
                 self.kept.resize(at + self.parent.len(), 0);
@@ -112,21 +155,37 @@ impl PlayerArea {
         self.kept_len.clear();
     }
 
-    /// The smallest cell the player reaches from `from`: the normalized player.
-    pub fn normalize(&mut self, board: &Board, occupied: &[bool], from: Cell) -> Cell {
+    /// The smallest cell the player reaches from `from` among `boxes`
+    /// (marked in `occupied`): the normalized player.
+    pub fn normalize(
+        &mut self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[Cell],
+        from: Cell,
+    ) -> Cell {
+        if let Some(rows) = &self.rows {
+            return self.child.flood_among(rows, &mut self.blocked, boxes, from);
+        }
         self.stamp += 1;
         board.flood_player(occupied, &mut self.seen, self.stamp, &mut self.queue, from)
     }
 
-    /// The number of areas the boxes cut the free floor into. `child` says
-    /// how the player's area of this position was just found, before any
-    /// other flood: that area is not flooded again.
+    /// The number of areas the boxes (`boxes`, marked in `occupied`) cut
+    /// the free floor into: by rows where the board has them, else by
+    /// floods where `child` says how the player's area of this position
+    /// was just found, before any other flood: that area is not flooded
+    /// again.
     pub fn count_areas(
         &mut self,
         board: &Board,
         occupied: &[bool],
+        boxes: &[Cell],
         child: Option<ChildArea>,
     ) -> u32 {
+        if let Some(rows) = &self.rows {
+            return self.counts.count_areas(rows, boxes);
+        }
         // A flood's cells are still marked with the current stamp.
         if child != Some(ChildArea::Flooded) {
             self.stamp += 1;
@@ -146,6 +205,10 @@ impl PlayerArea {
         }
         areas
     }
+}
+
+fn count_bits(bits: &[u64]) -> usize {
+    bits.iter().map(|w| w.count_ones() as usize).sum()
 }
 
 fn has(bits: &[u64], c: Cell) -> bool {
@@ -179,43 +242,62 @@ mod tests {
         // Two rooms; the box in the door keeps the player out of the right one.
         let text = b"#########\n#   #  .#\n# $ $   #\n#@  #  .#\n#########";
         let level = &parse_xsb(text, 100).unwrap()[0];
-        let board = Board::new(level).unwrap();
-        let at = |row, col| board.compact(level.grid.cell(row, col));
-        let (left_box, door_box) = (at(2, 2), at(2, 4));
-        let mut area = PlayerArea::new(board.len());
-        let before = occupied(board.len(), &[left_box, door_box]);
-        area.flood_parent(&board, &before, at(3, 1));
-        // The left box pushed west: the area trades one cell for the other.
-        let traded = occupied(board.len(), &[at(2, 1), door_box]);
-        let how = ChildArea::Traded {
-            entered: at(2, 1),
-            left: left_box,
-        };
-        let first = area.keep_child(how);
-        let areas = area.count_areas(&board, &traded, Some(how));
-        assert_eq!(
-            areas,
-            PlayerArea::new(board.len()).count_areas(&board, &traded, None)
-        );
-        // The door box pushed east, the player in the door: found by a flood.
-        let opened = occupied(board.len(), &[left_box, at(2, 5)]);
-        area.normalize(&board, &opened, door_box);
-        let how = ChildArea::Flooded;
-        let second = area.keep_child(how);
-        let areas = area.count_areas(&board, &opened, Some(how));
-        assert_eq!(
-            areas,
-            PlayerArea::new(board.len()).count_areas(&board, &opened, None)
-        );
-        for (kept, taken, stand) in [(first, &traded, left_box), (second, &opened, door_box)] {
-            let mut fresh = PlayerArea::new(board.len());
-            fresh.flood_parent(&board, taken, stand);
-            area.load_kept(kept);
-            assert_eq!(area.parent_len(), fresh.parent_len());
-            for c in board.cells() {
-                assert_eq!(area.in_parent(c), fresh.in_parent(c), "cell {c:?}");
+        let with_rows = Board::new(level).unwrap();
+        assert!(with_rows.rows.is_some());
+        // By floods, as on boards too wide for rows.
+        let mut by_cells = with_rows.clone();
+        by_cells.rows = None;
+        for board in [&with_rows, &by_cells] {
+            let rows = board.rows.is_some();
+            let at = |row, col| board.compact(level.grid.cell(row, col));
+            let (left_box, door_box) = (at(2, 2), at(2, 4));
+            let mut area = PlayerArea::new(board);
+            let before_boxes = [left_box, door_box];
+            let before = occupied(board.len(), &before_boxes);
+            area.flood_parent(board, &before, &before_boxes, at(3, 1));
+            // The left box pushed west: the area trades one cell for the other.
+            let traded_boxes = [at(2, 1), door_box];
+            let traded = occupied(board.len(), &traded_boxes);
+            let how = ChildArea::Traded {
+                entered: at(2, 1),
+                left: left_box,
+            };
+            let first = area.keep_child(how);
+            let count = |taken: &[bool], boxes: &[Cell]| {
+                PlayerArea::new(board).count_areas(board, taken, boxes, None)
+            };
+            let areas = area.count_areas(board, &traded, &traded_boxes, Some(how));
+            assert_eq!(
+                (areas, count(&traded, &traded_boxes)),
+                (2, 2),
+                "rows {rows}"
+            );
+            // The door box pushed east, the player in the door: found by a flood.
+            let opened_boxes = [left_box, at(2, 5)];
+            let opened = occupied(board.len(), &opened_boxes);
+            area.normalize(board, &opened, &opened_boxes, door_box);
+            let how = ChildArea::Flooded;
+            let second = area.keep_child(how);
+            let areas = area.count_areas(board, &opened, &opened_boxes, Some(how));
+            assert_eq!(
+                (areas, count(&opened, &opened_boxes)),
+                (2, 2),
+                "rows {rows}"
+            );
+            let children = [
+                (first, &traded, &traded_boxes, left_box),
+                (second, &opened, &opened_boxes, door_box),
+            ];
+            for (kept, taken, boxes, stand) in children {
+                let mut fresh = PlayerArea::new(board);
+                fresh.flood_parent(board, taken, boxes, stand);
+                area.load_kept(kept);
+                assert_eq!(area.parent_len(), fresh.parent_len());
+                for c in board.cells() {
+                    assert_eq!(area.in_parent(c), fresh.in_parent(c), "cell {c:?}");
+                }
             }
+            assert!(area.in_parent(door_box) && !area.in_parent(at(1, 7)));
         }
-        assert!(area.in_parent(door_box) && !area.in_parent(at(1, 7)));
     }
 }
