@@ -125,7 +125,19 @@ impl Packing {
         let mut walls: Vec<Cell> = Vec::new();
         let mut distance = Vec::with_capacity(phases.len());
         for (k, phase) in phases.iter().enumerate() {
-            for &g in phase.iter().filter(|&&g| board.is_goal[g]) {
+            // A parking square may lie on a goal emptied before (read
+            // backwards): its box waits there, the goal's own comes later.
+            let parked = |g: Cell| {
+                parking
+                    .iter()
+                    .any(|p| p.cell == g && usize::from(p.from) == k)
+            };
+            let goals: Vec<Cell> = phase
+                .iter()
+                .copied()
+                .filter(|&g| board.is_goal[g] && !parked(g))
+                .collect();
+            for &g in &goals {
                 goal_phase[g] = k as u16;
             }
             distance.push(
@@ -134,7 +146,7 @@ impl Packing {
                     .map(|&g| board.pull_distances(g, &walls))
                     .collect(),
             );
-            walls.extend(phase.iter().filter(|&&g| board.is_goal[g]));
+            walls.extend(goals);
         }
         Packing {
             ordered: phases.len() >= ORDERED_PHASES,
@@ -147,19 +159,19 @@ impl Packing {
         }
     }
 
-    /// The phase of the target on `c` as seen from phase `k`: the goal's,
-    /// or a parking square's time that holds `k` (else its next time);
+    /// The phase of the target on `c` as seen from phase `k`: a parking
+    /// square's time that holds `k` (else its next time), else the goal's
+    /// (a parking square may lie on a goal filled after its times);
     /// `None` when `c` is no target then.
     fn phase_of(&self, c: Cell, k: usize) -> Option<u16> {
-        if self.goal_phase[c] != NO_PHASE {
-            return Some(self.goal_phase[c]);
+        if self.is_parking[c] {
+            let k = k as u16;
+            let times = self.parking.iter().filter(|p| p.cell == c && p.until > k);
+            if let Some(from) = times.map(|p| p.from).min() {
+                return Some(from);
+            }
         }
-        if !self.is_parking[c] {
-            return None;
-        }
-        let k = k as u16;
-        let times = self.parking.iter().filter(|p| p.cell == c && p.until > k);
-        times.map(|p| p.from).min()
+        (self.goal_phase[c] != NO_PHASE).then_some(self.goal_phase[c])
     }
 
     /// Goals and parking squares in all.
@@ -177,10 +189,10 @@ impl Packing {
     /// one whose parking square has lost its box before its time (`None`
     /// when every goal holds a box).
     pub fn current_phase(&self, occupied: &[bool]) -> Option<usize> {
-        let goal_phase = self.phases.iter().position(|phase| {
-            phase
+        let goal_phase = (0..self.phases.len()).find(|&k| {
+            self.phases[k]
                 .iter()
-                .any(|&g| !occupied[g] && self.goal_phase[g] != NO_PHASE)
+                .any(|&g| !occupied[g] && usize::from(self.goal_phase[g]) == k)
         })?;
         let waiting = self
             .parking
