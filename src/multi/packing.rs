@@ -25,7 +25,7 @@
 //! The order is advice for the non-optimal searches, never a pruning rule.
 
 use super::board::{Board, Cell, Distance, UNREACHABLE};
-use super::plan::{backward_plan, worth_planning};
+use super::plan::{Parking, backward_plan, worth_planning};
 use crate::grid::Direction;
 use std::collections::{HashSet, VecDeque};
 
@@ -45,16 +45,6 @@ pub(crate) const LOST_BOX: u32 = 8;
 
 /// Marks a cell without a goal in [`Packing::goal_phase`].
 const NO_PHASE: u16 = u16::MAX;
-
-/// A parking square's time: a box stands on `cell` from phase `from` until
-/// phase `until`, when it leaves for its goal. A square may serve twice,
-/// at different times.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Parking {
-    pub cell: Cell,
-    pub from: u16,
-    pub until: u16,
-}
 
 /// The phases of a level's targets, in filling order, and the distances
 /// the forward search measures boxes by.

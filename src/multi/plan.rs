@@ -38,7 +38,6 @@
 //! within its budget, the caller falls back on the plain peel.
 
 use super::board::{Board, Cell, Distance, across};
-use super::packing::Parking;
 use crate::grid::Direction;
 
 /// Cells the whole search's flood fills may visit: a bound on its time
@@ -56,6 +55,16 @@ const SMALL_AREA_PERCENT: usize = 25;
 /// The end game: when no more than this share (in percent, rounded) of the
 /// boxes is left, a box may be sent to any start square, however close.
 const END_GAME_PERCENT: usize = 15;
+
+/// A parking square's time: a box stands on `cell` from phase `from` until
+/// phase `until`, when it leaves for its goal. A square may serve twice,
+/// at different times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parking {
+    pub cell: Cell,
+    pub from: u16,
+    pub until: u16,
+}
 
 /// A plan: targets by phase, the first phase filled first.
 #[derive(Clone, Debug, PartialEq, Eq)]
