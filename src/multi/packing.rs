@@ -536,6 +536,33 @@ pub(crate) mod tests {
         assert_eq!(packing.plan_score(&occupied, None).0, 3);
     }
 
+    /// Sasquatch I 36, whose plan parks boxes on goals emptied before:
+    /// such a square is a parking square in its times and the goal after,
+    /// and a phase is filled once its own goals are (not a goal parked on).
+    #[test]
+    fn a_goal_parked_on_is_a_parking_square_until_its_own_phase() {
+        let text = include_bytes!("../../tests/data/plan/parked-on-goals.xsb");
+        let level = crate::level::parse_xsb(text, 1 << 20).unwrap().remove(0);
+        let b = Board::new(&level).unwrap();
+        let plan = backward_plan(&b).expect("a plan");
+        let packing = Packing::with_parking(&b, plan.phases.clone(), plan.parking.clone());
+        let on_goals: Vec<&Parking> = plan.parking.iter().filter(|p| b.is_goal[p.cell]).collect();
+        assert!(!on_goals.is_empty());
+        for p in on_goals {
+            let goal = plan.phases.iter().rposition(|ph| ph.contains(&p.cell));
+            let goal = goal.expect("the goal has its phase") as u16;
+            assert!(goal >= p.until);
+            assert_eq!(packing.phase_of(p.cell, usize::from(p.from)), Some(p.from));
+            assert_eq!(packing.phase_of(p.cell, usize::from(goal)), Some(goal));
+        }
+        // Every box home: no phase left to fill.
+        let mut occupied = vec![false; b.len()];
+        for &g in &b.goals {
+            occupied[g] = true;
+        }
+        assert_eq!(packing.current_phase(&occupied), None);
+    }
+
     #[test]
     fn a_parked_box_is_loose_once_its_time_comes() {
         let (level, b, packing) = with_a_parked_box();

@@ -927,6 +927,18 @@ mod tests {
         assert!(!planner.no_waiting(at(5, 11)));
     }
 
+    /// Sasquatch I 36, YASS's plan: boxes wait on goals emptied before
+    /// (read backwards), their own boxes coming home after they leave.
+    #[test]
+    fn a_box_may_wait_on_a_goal_whose_own_box_comes_later() {
+        let text = include_bytes!("../../tests/data/plan/parked-on-goals.xsb");
+        let b = &boards(text)[0];
+        let plan = backward_plan(b).expect("a plan");
+        assert_well_formed(b, &plan);
+        assert_eq!((plan.phases.len(), plan.parking.len()), (23, 14));
+        assert!(plan.parking.iter().any(|p| b.is_goal[p.cell]));
+    }
+
     #[test]
     fn only_a_goal_area_is_planned() {
         assert!(!worth_planning(&boards(DEAD_END.as_bytes())[0]));
