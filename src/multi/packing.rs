@@ -25,7 +25,7 @@
 //! The order is advice for the non-optimal searches, never a pruning rule.
 
 use super::board::{Board, Cell, Distance, UNREACHABLE};
-use super::plan::{backward_plan, worth_planning};
+use super::plan::{Parking, backward_plan, worth_planning};
 use crate::grid::Direction;
 use std::collections::{HashSet, VecDeque};
 
@@ -45,16 +45,6 @@ pub(crate) const LOST_BOX: u32 = 8;
 
 /// Marks a cell without a goal in [`Packing::goal_phase`].
 const NO_PHASE: u16 = u16::MAX;
-
-/// A parking square's time: a box stands on `cell` from phase `from` until
-/// phase `until`, when it leaves for its goal. A square may serve twice,
-/// at different times.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Parking {
-    pub cell: Cell,
-    pub from: u16,
-    pub until: u16,
-}
 
 /// The phases of a level's targets, in filling order, and the distances
 /// the forward search measures boxes by.
@@ -125,7 +115,19 @@ impl Packing {
         let mut walls: Vec<Cell> = Vec::new();
         let mut distance = Vec::with_capacity(phases.len());
         for (k, phase) in phases.iter().enumerate() {
-            for &g in phase.iter().filter(|&&g| board.is_goal[g]) {
+            // A parking square may lie on a goal emptied before (read
+            // backwards): its box waits there, the goal's own comes later.
+            let parked = |g: Cell| {
+                parking
+                    .iter()
+                    .any(|p| p.cell == g && usize::from(p.from) == k)
+            };
+            let goals: Vec<Cell> = phase
+                .iter()
+                .copied()
+                .filter(|&g| board.is_goal[g] && !parked(g))
+                .collect();
+            for &g in &goals {
                 goal_phase[g] = k as u16;
             }
             distance.push(
@@ -134,7 +136,7 @@ impl Packing {
                     .map(|&g| board.pull_distances(g, &walls))
                     .collect(),
             );
-            walls.extend(phase.iter().filter(|&&g| board.is_goal[g]));
+            walls.extend(goals);
         }
         Packing {
             ordered: phases.len() >= ORDERED_PHASES,
@@ -147,19 +149,19 @@ impl Packing {
         }
     }
 
-    /// The phase of the target on `c` as seen from phase `k`: the goal's,
-    /// or a parking square's time that holds `k` (else its next time);
+    /// The phase of the target on `c` as seen from phase `k`: a parking
+    /// square's time that holds `k` (else its next time), else the goal's
+    /// (a parking square may lie on a goal filled after its times);
     /// `None` when `c` is no target then.
     fn phase_of(&self, c: Cell, k: usize) -> Option<u16> {
-        if self.goal_phase[c] != NO_PHASE {
-            return Some(self.goal_phase[c]);
+        if self.is_parking[c] {
+            let k = k as u16;
+            let times = self.parking.iter().filter(|p| p.cell == c && p.until > k);
+            if let Some(from) = times.map(|p| p.from).min() {
+                return Some(from);
+            }
         }
-        if !self.is_parking[c] {
-            return None;
-        }
-        let k = k as u16;
-        let times = self.parking.iter().filter(|p| p.cell == c && p.until > k);
-        times.map(|p| p.from).min()
+        (self.goal_phase[c] != NO_PHASE).then_some(self.goal_phase[c])
     }
 
     /// Goals and parking squares in all.
@@ -177,10 +179,10 @@ impl Packing {
     /// one whose parking square has lost its box before its time (`None`
     /// when every goal holds a box).
     pub fn current_phase(&self, occupied: &[bool]) -> Option<usize> {
-        let goal_phase = self.phases.iter().position(|phase| {
-            phase
+        let goal_phase = (0..self.phases.len()).find(|&k| {
+            self.phases[k]
                 .iter()
-                .any(|&g| !occupied[g] && self.goal_phase[g] != NO_PHASE)
+                .any(|&g| !occupied[g] && usize::from(self.goal_phase[g]) == k)
         })?;
         let waiting = self
             .parking
@@ -532,6 +534,33 @@ pub(crate) mod tests {
         occupied[at(1, 2)] = true;
         assert_eq!(packing.current_phase(&occupied), Some(3));
         assert_eq!(packing.plan_score(&occupied, None).0, 3);
+    }
+
+    /// Sasquatch I 36, whose plan parks boxes on goals emptied before:
+    /// such a square is a parking square in its times and the goal after,
+    /// and a phase is filled once its own goals are (not a goal parked on).
+    #[test]
+    fn a_goal_parked_on_is_a_parking_square_until_its_own_phase() {
+        let text = include_bytes!("../../tests/data/plan/parked-on-goals.xsb");
+        let level = crate::level::parse_xsb(text, 1 << 20).unwrap().remove(0);
+        let b = Board::new(&level).unwrap();
+        let plan = backward_plan(&b).expect("a plan");
+        let packing = Packing::with_parking(&b, plan.phases.clone(), plan.parking.clone());
+        let on_goals: Vec<&Parking> = plan.parking.iter().filter(|p| b.is_goal[p.cell]).collect();
+        assert!(!on_goals.is_empty());
+        for p in on_goals {
+            let goal = plan.phases.iter().rposition(|ph| ph.contains(&p.cell));
+            let goal = goal.expect("the goal has its phase") as u16;
+            assert!(goal >= p.until);
+            assert_eq!(packing.phase_of(p.cell, usize::from(p.from)), Some(p.from));
+            assert_eq!(packing.phase_of(p.cell, usize::from(goal)), Some(goal));
+        }
+        // Every box home: no phase left to fill.
+        let mut occupied = vec![false; b.len()];
+        for &g in &b.goals {
+            occupied[g] = true;
+        }
+        assert_eq!(packing.current_phase(&occupied), None);
     }
 
     #[test]

@@ -14,27 +14,30 @@
 //! The search is a depth-first one over these steps:
 //!
 //! - Boxes leave the board only once the player has seen every start
-//!   square (the player reached it in some step before), so early steps
-//!   park the boxes that block the way out.
+//!   square (the player reached it, or stood beside the box on it, in some
+//!   step before), so early steps park the boxes that block the way out.
 //! - A box is pulled to the free start square that leaves the most choice
 //!   to the goal worst off (max-min over the start squares each goal can
 //!   still be pulled to), not too close to its goal (a close start square
 //!   makes the rest look easier than it is), and only where the player
 //!   can get back to where it stood.
-//! - A box whose pulls reach less than a quarter of the board is parked
+//! - A box whose pulls reach less than a quarter of the squares some box
+//!   can be pushed to from its start (its own square counted) is parked
 //!   instead; where nothing can leave, the goal whose box can be parked
 //!   farthest away is parked (each goal once), at the farthest square or
 //!   the one farthest in a straight count, both tried.
 //!
-//! Parking squares are off goals, out of tunnels two cells long (a box
-//! parked there shuts the way) and off squares where a box coming out of a
-//! corridor cannot stop; a square may serve again once its box has gone.
+//! Parking squares are squares some box can be pushed to from its start,
+//! out of tunnels two cells long (a box parked there shuts the way) and off
+//! squares where a box coming out of a corridor cannot stop; a square may
+//! serve again once its box has gone, a goal already emptied too (its own
+//! box comes back after the parked one has left). Among squares equally
+//! far the first in reading order is taken, as YASS scans the board.
 //! The ideas are those of the packing-order search of YASS (Brian
 //! Damgaard's solver), written anew here; when the search finds no plan
 //! within its budget, the caller falls back on the plain peel.
 
 use super::board::{Board, Cell, Distance, across};
-use super::packing::Parking;
 use crate::grid::Direction;
 
 /// Cells the whole search's flood fills may visit: a bound on its time
@@ -46,11 +49,22 @@ const MAX_PARKINGS: usize = 2_000;
 /// pulled to, outside the end game.
 const MIN_START_DISTANCE: usize = 3;
 /// A box whose pulls reach fewer cells than this share (in percent) of the
-/// cells a box can stand on is parked rather than sent away.
+/// cells some box can be pushed to from its start is parked rather than
+/// sent away.
 const SMALL_AREA_PERCENT: usize = 25;
-/// The end game: when no more than this share (in percent) of the boxes is
-/// left, a box may be sent to any start square, however close.
+/// The end game: when no more than this share (in percent, rounded) of the
+/// boxes is left, a box may be sent to any start square, however close.
 const END_GAME_PERCENT: usize = 15;
+
+/// A parking square's time: a box stands on `cell` from phase `from` until
+/// phase `until`, when it leaves for its goal. A square may serve twice,
+/// at different times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Parking {
+    pub cell: Cell,
+    pub from: u16,
+    pub until: u16,
+}
 
 /// A plan: targets by phase, the first phase filled first.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +110,11 @@ pub(crate) fn worth_planning(board: &Board) -> bool {
     let mut group = vec![usize::MAX; board.len()];
     let mut in_groups = 0;
     let mut stack = Vec::new();
-    for (id, &g) in board.goals.iter().enumerate() {
+    // Goals row by row, as YASS numbers them: a goal may join a group
+    // found from one before it and not the other way round.
+    let mut goals = board.goals.clone();
+    goals.sort_by_key(|&c| board.cells[c.index()]);
+    for (id, &g) in goals.iter().enumerate() {
         if group[g] != usize::MAX {
             continue;
         }
@@ -166,6 +184,9 @@ struct Planner<'b> {
     left: usize,
     left_real: usize,
     small_area: usize,
+    /// Per cell, whether some box can be pushed there from its start
+    /// square (the others off the board): only such cells park a box.
+    box_reach: Vec<bool>,
     end_game: usize,
     parkings: usize,
     work: usize,
@@ -200,6 +221,7 @@ impl<'b> Planner<'b> {
             left: 0,
             left_real: 0,
             small_area: 0,
+            box_reach: Vec::new(),
             end_game: 0,
             parkings: MAX_PARKINGS,
             work: 0,
@@ -207,10 +229,11 @@ impl<'b> Planner<'b> {
             stamp: 0,
             queue: Vec::new(),
         };
-        let free = board.cells().filter(|&c| !board.dead[c]).count();
+        planner.box_reach = planner.box_reachable();
+        let free = planner.box_reach.iter().filter(|&&r| r).count();
         planner.small_area = free * SMALL_AREA_PERCENT / 100;
         let boxes = board.goals.len();
-        planner.end_game = (boxes * END_GAME_PERCENT).div_ceil(100);
+        planner.end_game = (boxes * END_GAME_PERCENT + 50) / 100;
         planner.goals = board.goals.clone();
         planner.goals.sort_by_key(|&c| board.cells[c.index()]);
         planner.back = planner
@@ -316,7 +339,12 @@ impl<'b> Planner<'b> {
         let seen = self.seen.clone();
         self.flood_from(self.player);
         for (i, &s) in self.starts.iter().enumerate() {
-            if self.marks[s] == self.stamp {
+            let beside = || {
+                self.board
+                    .neighbours(s)
+                    .any(|n| self.marks[n] == self.stamp)
+            };
+            if self.marks[s] == self.stamp || (self.occupied[s] && beside()) {
                 self.seen[i] = true;
             }
         }
@@ -512,7 +540,8 @@ impl<'b> Planner<'b> {
     }
 
     /// For the box on goal target `t`: the farthest square it can be pulled
-    /// to (in pushes back) and the one farthest in a straight count, each
+    /// to (in pushes back) and the one farthest in a straight count (then
+    /// farthest from the first; ties to the first in reading order), each
     /// with the player's cell after the pulls, kept only where the player
     /// can then get back to the goal.
     fn parking_squares(&mut self, t: usize) -> Option<(Distance, ParkingSquares)> {
@@ -522,9 +551,10 @@ impl<'b> Planner<'b> {
         let reached = self.pulls(goal, Some(self.player));
         let mut cells: Vec<(Cell, Direction)> = reached
             .into_iter()
-            .filter(|&(c, _)| c != goal && !self.board.is_goal[c] && !self.no_waiting(c))
+            .filter(|&(c, _)| c != goal && self.box_reach[c] && !self.no_waiting(c))
             .collect();
-        cells.sort_by_key(|&(c, _)| std::cmp::Reverse(self.back[g][c]));
+        let order = &self.board.cells;
+        cells.sort_by_key(|&(c, _)| (std::cmp::Reverse(self.back[g][c]), order[c.index()]));
         let primary = cells
             .iter()
             .copied()
@@ -537,7 +567,10 @@ impl<'b> Planner<'b> {
             let board = self.board;
             cells.sort_by_key(|&(x, _)| {
                 let away = board.manhattan(x, goal);
-                std::cmp::Reverse((away, board.manhattan(x, c)))
+                (
+                    std::cmp::Reverse((away, board.manhattan(x, c))),
+                    board.cells[x.index()],
+                )
             });
             if let Some((x, d)) = cells
                 .iter()
@@ -553,8 +586,8 @@ impl<'b> Planner<'b> {
     }
 
     /// The free start square for target `t`'s box (max-min over the goals'
-    /// remaining choices) and how many cells its pulls reach; `None` when
-    /// no start square will do.
+    /// remaining choices) and how many cells its pulls reach, its own
+    /// included; `None` when no start square will do.
     fn start_for(&mut self, t: usize) -> Option<(usize, usize)> {
         let cell = self.targets[t].cell;
         let real = self.targets[t].real;
@@ -564,6 +597,7 @@ impl<'b> Planner<'b> {
         let reached = self.pulls(cell, Some(self.player));
         let area = {
             let mut cells: Vec<Cell> = reached.iter().map(|&(c, _)| c).collect();
+            cells.push(cell);
             cells.sort_unstable();
             cells.dedup();
             cells.len()
@@ -600,6 +634,65 @@ impl<'b> Planner<'b> {
         }
         self.occupied[cell] = true;
         best.map(|(i, _)| (i, area))
+    }
+
+    /// Per cell, whether some box can be pushed there from its start square,
+    /// the others taken off the board and the player starting where it
+    /// does (YASS's box-reachable squares).
+    fn box_reachable(&mut self) -> Vec<bool> {
+        let board = self.board;
+        let mut seen = vec![[false; 4]; board.len()];
+        let mut reached = vec![false; board.len()];
+        // A box on a cell, the player beside it on the side given.
+        let mut queue: Vec<(Cell, Direction)> = Vec::new();
+        for i in 0..self.starts.len() {
+            if self.work >= MAX_WORK {
+                return reached;
+            }
+            let s = self.starts[i];
+            reached[s] = true;
+            self.occupied[s] = true;
+            self.flood_from(board.start_player);
+            self.occupied[s] = false;
+            for dir in Direction::ALL {
+                let side = board.step(s, dir);
+                if side.is_some_and(|x| self.marks[x] == self.stamp) && !seen[s][dir.index()] {
+                    seen[s][dir.index()] = true;
+                    queue.push((s, dir));
+                }
+            }
+        }
+        let mut head = 0;
+        let mut flooded: Option<Cell> = None;
+        while let Some(&(b, side)) = queue.get(head) {
+            if self.work >= MAX_WORK {
+                break;
+            }
+            head += 1;
+            let stand = board
+                .step(b, side)
+                .expect("the player stands beside the box");
+            if flooded != Some(b) || self.marks[stand] != self.stamp {
+                self.occupied[b] = true;
+                self.flood_from(stand);
+                self.occupied[b] = false;
+                flooded = Some(b);
+            }
+            for dir in Direction::ALL {
+                let (Some(behind), Some(to)) = (board.step(b, dir.opposite()), board.step(b, dir))
+                else {
+                    continue;
+                };
+                let back = dir.opposite();
+                if self.marks[behind] != self.stamp || board.dead[to] || seen[to][back.index()] {
+                    continue;
+                }
+                seen[to][back.index()] = true;
+                reached[to] = true;
+                queue.push((to, back));
+            }
+        }
+        reached
     }
 
     /// Per target, true when the box on it can be pulled one step now.
@@ -759,18 +852,32 @@ mod tests {
 
     use crate::multi::packing::tests::DEAD_END;
 
-    /// Every goal once in the phases, every parking time once, off goals,
-    /// ending after it starts, times of one square apart; no phase empty.
+    /// Every goal once in the phases, every parking time once (on a goal
+    /// only before that goal's phase), ending after it starts, times of one
+    /// square apart; no phase empty.
     fn assert_well_formed(board: &Board, plan: &Plan) {
         assert!(plan.phases.iter().all(|p| !p.is_empty()));
-        let mut goals: Vec<Cell> = plan.phases.concat();
-        goals.retain(|&c| board.is_goal[c]);
+        let parked = |k: usize, c: Cell| {
+            plan.parking
+                .iter()
+                .any(|p| p.cell == c && usize::from(p.from) == k)
+        };
+        let mut goals: Vec<Cell> = Vec::new();
+        for (k, phase) in plan.phases.iter().enumerate() {
+            goals.extend(phase.iter().filter(|&&c| !parked(k, c)));
+        }
         goals.sort_unstable();
         assert_eq!(goals, board.goals);
         let targets: usize = plan.phases.iter().map(Vec::len).sum();
         assert_eq!(targets, board.goals.len() + plan.parking.len());
         for (i, p) in plan.parking.iter().enumerate() {
-            assert!(!board.is_goal[p.cell]);
+            if board.is_goal[p.cell] {
+                let goal = plan.phases.iter().rposition(|ph| ph.contains(&p.cell));
+                assert!(
+                    goal.is_some_and(|g| usize::from(p.until) <= g),
+                    "parked on a goal too late"
+                );
+            }
             assert!(plan.phases[usize::from(p.from)].contains(&p.cell));
             assert!(p.from < p.until && usize::from(p.until) < plan.phases.len());
             for q in &plan.parking[..i] {
@@ -818,6 +925,18 @@ mod tests {
         let planner = Planner::new(&b);
         assert!(planner.no_waiting(at(5, 12)), "out of a corridor, no turn");
         assert!(!planner.no_waiting(at(5, 11)));
+    }
+
+    /// Sasquatch I 36, YASS's plan: boxes wait on goals emptied before
+    /// (read backwards), their own boxes coming home after they leave.
+    #[test]
+    fn a_box_may_wait_on_a_goal_whose_own_box_comes_later() {
+        let text = include_bytes!("../../tests/data/plan/parked-on-goals.xsb");
+        let b = &boards(text)[0];
+        let plan = backward_plan(b).expect("a plan");
+        assert_well_formed(b, &plan);
+        assert_eq!((plan.phases.len(), plan.parking.len()), (23, 14));
+        assert!(plan.parking.iter().any(|p| b.is_goal[p.cell]));
     }
 
     #[test]
