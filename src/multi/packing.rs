@@ -192,6 +192,36 @@ impl Packing {
         waiting.chain([goal_phase]).min()
     }
 
+    /// [`Method::Plan`]'s phase along a path, as YASS keeps it: the
+    /// parent's phase `parent` (the number of phases once all is packed),
+    /// moved back when the box just pushed left `from`, a target of a phase
+    /// already reached (a parking square only while its box is due to stay
+    /// there), then on past every phase whose targets all hold boxes
+    /// (`occupied` after the push). Worked out from the boxes alone, a
+    /// parking square whose box leaves in the first phase with a goal of its
+    /// own would be passed over from the start, and the search would fill
+    /// that goal with a box the plan keeps for a later one (Sasquatch I 36).
+    ///
+    /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    pub fn path_phase(&self, parent: usize, occupied: &[bool], from: Option<Cell>) -> usize {
+        let mut p = parent;
+        if let Some(c) = from {
+            if self.goal_phase[c] != NO_PHASE {
+                p = p.min(usize::from(self.goal_phase[c]));
+            }
+            for t in self.parking.iter().filter(|t| t.cell == c) {
+                let (from, until) = (usize::from(t.from), usize::from(t.until));
+                if from <= p && p < until {
+                    p = from;
+                }
+            }
+        }
+        while p < self.phases.len() && self.phases[p].iter().all(|&c| occupied[c]) {
+            p += 1;
+        }
+        p
+    }
+
     /// True when a push of a box from `from` to `end`, in a position whose
     /// current phase is `k` (`occupied` as before the push), follows the
     /// plan: it fills an empty target of phase `k`, or brings the box closer to one.
@@ -232,8 +262,20 @@ impl Packing {
     /// filled a phase before it, nothing when every goal is packed.
     ///
     /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    #[cfg(test)]
     pub fn plan_score(&self, occupied: &[bool], pushed: Option<Cell>) -> (u32, u32) {
-        let k = self.current_phase(occupied);
+        self.plan_score_at(self.current_phase(occupied), occupied, pushed)
+    }
+
+    /// [`Packing::plan_score`] in phase `k` (`None` when all is packed):
+    /// the plan search keeps the phase along the path (see
+    /// [`Packing::path_phase`]).
+    pub fn plan_score_at(
+        &self,
+        k: Option<usize>,
+        occupied: &[bool],
+        pushed: Option<Cell>,
+    ) -> (u32, u32) {
         let price = match (k, pushed) {
             (Some(k), Some(end)) => self.price(k, occupied, end),
             _ => 0,
