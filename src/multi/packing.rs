@@ -80,21 +80,28 @@ pub(crate) struct PackScore {
 }
 
 impl Packing {
-    /// Works out the order (one phase when any order will do, as far as
-    /// the peel can tell). Whether it is [`Packing::ordered`] is the
-    /// peel's say, whichever plan is followed.
+    /// Works out the order: the backward plan where the level has a goal
+    /// area worth planning and one is found, else the peel's (one phase
+    /// when any order will do, as far as the peel can tell). It is
+    /// [`Packing::ordered`] when either finds three phases or more: the
+    /// peel finds one where the player starts walled in among the goals
+    /// (Sasquatch I 36), the plan tries every area the player may stand in.
     pub fn find(board: &Board) -> Packing {
         let phases = peel(board);
-        let ordered = phases.len() >= ORDERED_PHASES;
-        let planned = (ordered && worth_planning(board)).then(|| backward_plan(board));
-        let mut packing = match planned.flatten() {
+        let plan = worth_planning(board)
+            .then(|| backward_plan(board))
+            .flatten();
+        let ordered = phases
+            .len()
+            .max(plan.as_ref().map_or(0, |p| p.phases.len()));
+        let mut packing = match plan {
             Some(plan) => Packing {
                 planned: true,
                 ..Packing::with_parking(board, plan.phases, plan.parking)
             },
             None => Packing::with_parking(board, phases, Vec::new()),
         };
-        packing.ordered = ordered;
+        packing.ordered = ordered >= ORDERED_PHASES;
         packing
     }
 
@@ -192,6 +199,36 @@ impl Packing {
         waiting.chain([goal_phase]).min()
     }
 
+    /// [`Method::Plan`]'s phase along a path, as YASS keeps it: the
+    /// parent's phase `parent` (the number of phases once all is packed),
+    /// moved back when the box just pushed left `from`, a target of a phase
+    /// already reached (a parking square only while its box is due to stay
+    /// there), then on past every phase whose targets all hold boxes
+    /// (`occupied` after the push). Worked out from the boxes alone, a
+    /// parking square whose box leaves in the first phase with a goal of its
+    /// own would be passed over from the start, and the search would fill
+    /// that goal with a box the plan keeps for a later one (Sasquatch I 36).
+    ///
+    /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    pub fn path_phase(&self, parent: usize, occupied: &[bool], from: Option<Cell>) -> usize {
+        let mut p = parent;
+        if let Some(c) = from {
+            if self.goal_phase[c] != NO_PHASE {
+                p = p.min(usize::from(self.goal_phase[c]));
+            }
+            for t in self.parking.iter().filter(|t| t.cell == c) {
+                let (from, until) = (usize::from(t.from), usize::from(t.until));
+                if from <= p && p < until {
+                    p = from;
+                }
+            }
+        }
+        while p < self.phases.len() && self.phases[p].iter().all(|&c| occupied[c]) {
+            p += 1;
+        }
+        p
+    }
+
     /// True when a push of a box from `from` to `end`, in a position whose
     /// current phase is `k` (`occupied` as before the push), follows the
     /// plan: it fills an empty target of phase `k`, or brings the box closer to one.
@@ -232,8 +269,20 @@ impl Packing {
     /// filled a phase before it, nothing when every goal is packed.
     ///
     /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    #[cfg(test)]
     pub fn plan_score(&self, occupied: &[bool], pushed: Option<Cell>) -> (u32, u32) {
-        let k = self.current_phase(occupied);
+        self.plan_score_at(self.current_phase(occupied), occupied, pushed)
+    }
+
+    /// [`Packing::plan_score`] in phase `k` (`None` when all is packed):
+    /// the plan search keeps the phase along the path (see
+    /// [`Packing::path_phase`]).
+    pub fn plan_score_at(
+        &self,
+        k: Option<usize>,
+        occupied: &[bool],
+        pushed: Option<Cell>,
+    ) -> (u32, u32) {
         let price = match (k, pushed) {
             (Some(k), Some(end)) => self.price(k, occupied, end),
             _ => 0,
@@ -544,6 +593,11 @@ pub(crate) mod tests {
         let text = include_bytes!("../../tests/data/plan/parked-on-goals.xsb");
         let level = crate::level::parse_xsb(text, 1 << 20).unwrap().remove(0);
         let b = Board::new(&level).unwrap();
+        // The player starts walled in among the goals: the peel finds one
+        // phase, the plan the order.
+        assert_eq!(peel(&b).len(), 1);
+        let found = Packing::find(&b);
+        assert!(found.ordered() && found.planned());
         let plan = backward_plan(&b).expect("a plan");
         let packing = Packing::with_parking(&b, plan.phases.clone(), plan.parking.clone());
         let on_goals: Vec<&Parking> = plan.parking.iter().filter(|p| b.is_goal[p.cell]).collect();
@@ -561,6 +615,35 @@ pub(crate) mod tests {
             occupied[g] = true;
         }
         assert_eq!(packing.current_phase(&occupied), None);
+    }
+
+    #[test]
+    fn the_plan_search_keeps_its_phase_along_the_path() {
+        let (level, b, packing) = with_a_parked_box();
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut occupied = vec![false; b.len()];
+        // The start: the parking square's phase first.
+        assert_eq!(packing.path_phase(0, &occupied, None), 0);
+        // Parked, then the first goal filled: on past each full phase.
+        occupied[at(3, 6)] = true;
+        assert_eq!(packing.path_phase(0, &occupied, None), 1);
+        occupied[at(1, 1)] = true;
+        assert_eq!(packing.path_phase(1, &occupied, None), 2);
+        // The parked box leaving before its time takes the path back to it.
+        occupied[at(3, 6)] = false;
+        assert_eq!(packing.path_phase(2, &occupied, Some(at(3, 6))), 0);
+        // A box leaving a filled goal takes it back to that goal's phase,
+        // and a phase the path has passed stays passed though a target
+        // of it is empty (the parked box left in its time).
+        occupied[at(1, 2)] = true;
+        assert_eq!(packing.path_phase(3, &occupied, Some(at(3, 6))), 3);
+        occupied[at(1, 1)] = false;
+        assert_eq!(packing.path_phase(3, &occupied, Some(at(1, 1))), 1);
+        // Everything home: past the last phase.
+        for c in [at(1, 1), at(1, 3)] {
+            occupied[c] = true;
+        }
+        assert_eq!(packing.path_phase(3, &occupied, None), 4);
     }
 
     #[test]

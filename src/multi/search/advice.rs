@@ -48,6 +48,9 @@ pub(super) struct Advice {
     /// The plan search: the fewest targets left unpacked by any node so
     /// far, and the nodes generated when it was first seen.
     fewest_unpacked: Option<(u32, u64)>,
+    /// The plan search: per node, the phase its path has reached (see
+    /// [`Packing::path_phase`]).
+    plan_phase: Vec<u16>,
 }
 
 impl Advice {
@@ -117,7 +120,14 @@ impl Advice {
     /// `generated` nodes into the search.
     ///
     /// [`Method::Plan`]: crate::multi::options::Method::Plan
-    pub fn record_plan(&mut self, node: NodeId, unpacked: u32, price: u32, generated: u64) {
+    pub fn record_plan(
+        &mut self,
+        node: NodeId,
+        phase: usize,
+        unpacked: u32,
+        price: u32,
+        generated: u64,
+    ) {
         if self
             .fewest_unpacked
             .is_none_or(|(fewest, _)| unpacked < fewest)
@@ -127,6 +137,18 @@ impl Advice {
         let u = node.index();
         self.score.resize(u + 1, 0);
         self.score[u] = PACKED_BONUS as u32 * unpacked + price;
+        self.plan_phase.resize(u + 1, 0);
+        self.plan_phase[u] = phase.min(usize::from(u16::MAX)) as u16;
+    }
+
+    /// [`Method::Plan`]: the phase `node`'s path has reached (0 before it
+    /// is measured).
+    ///
+    /// [`Method::Plan`]: crate::multi::options::Method::Plan
+    pub fn plan_phase(&self, node: NodeId) -> usize {
+        self.plan_phase
+            .get(node.index())
+            .map_or(0, |&k| usize::from(k))
     }
 
     /// [`Method::Plan`]: the nodes generated when a node first left fewer
@@ -147,7 +169,8 @@ impl Advice {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.score.capacity() * 4 + (self.best_packed.capacity() + self.areas.capacity()) * 2
+        self.score.capacity() * 4
+            + (self.best_packed.capacity() + self.areas.capacity() + self.plan_phase.capacity()) * 2
     }
 }
 

@@ -98,10 +98,14 @@ impl Search<'_> {
                     frozen,
                     least,
                     boxes_hash: self.nodes.hash[node.index()] ^ self.board.zobrist_player[player],
-                    phase: self
-                        .config
-                        .packing
-                        .and_then(|p| p.current_phase(&self.occupied)),
+                    phase: self.config.packing.and_then(|p| {
+                        if self.config.method == Method::Plan {
+                            let k = self.advice.plan_phase(node);
+                            (k < p.phases.len()).then_some(k)
+                        } else {
+                            p.current_phase(&self.occupied)
+                        }
+                    }),
                 };
                 self.push_boxes(&x, moving.map(|m| m.cell), only.as_deref());
                 self.bound.end_parent(node, &x.frozen);

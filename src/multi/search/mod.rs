@@ -324,19 +324,21 @@ impl<'b> Search<'b> {
     }
 
     /// [`Method::Plan`]: measures a new node (`occupied` holding its boxes)
-    /// against the packing order.
+    /// against the packing order, in the phase its path has reached.
     fn measure_plan(&mut self, node: NodeId) {
         let Some(packing) = self.config.packing else {
             return;
         };
-        let pushed = self
-            .nodes
-            .parent(node)
-            .map(|_| self.push_of(node).end(self.board));
-        let (packed, price) = packing.plan_score(&self.occupied, pushed);
+        let parent = self.nodes.parent(node);
+        let push = parent.map(|_| self.push_of(node));
+        let before = parent.map_or(0, |p| self.advice.plan_phase(p));
+        let phase = packing.path_phase(before, &self.occupied, push.map(|p| p.from));
+        let k = (phase < packing.phases.len()).then_some(phase);
+        let pushed = push.map(|p| p.end(self.board));
+        let (packed, price) = packing.plan_score_at(k, &self.occupied, pushed);
         let unpacked = packing.targets() - packed;
         self.advice
-            .record_plan(node, unpacked, price, self.stats.generated);
+            .record_plan(node, phase, unpacked, price, self.stats.generated);
     }
 
     /// True when each pushed box is pushed on at once along every path it
