@@ -641,13 +641,11 @@ impl<'b> Planner<'b> {
     /// does (YASS's box-reachable squares).
     fn box_reachable(&mut self) -> Vec<bool> {
         let board = self.board;
-        let mut seen = vec![[false; 4]; board.len()];
         let mut reached = vec![false; board.len()];
-        // A box on a cell, the player beside it on the side given.
-        let mut queue: Vec<(Cell, Direction)> = Vec::new();
+        let mut seeds = Vec::new();
         for i in 0..self.starts.len() {
             if self.work >= MAX_WORK {
-                return reached;
+                break;
             }
             let s = self.starts[i];
             reached[s] = true;
@@ -655,42 +653,22 @@ impl<'b> Planner<'b> {
             self.flood_from(board.start_player);
             self.occupied[s] = false;
             for dir in Direction::ALL {
-                let side = board.step(s, dir);
-                if side.is_some_and(|x| self.marks[x] == self.stamp) && !seen[s][dir.index()] {
-                    seen[s][dir.index()] = true;
-                    queue.push((s, dir));
+                if board
+                    .step(s, dir)
+                    .is_some_and(|x| self.marks[x] == self.stamp)
+                {
+                    seeds.push((s, dir));
                 }
             }
         }
-        let mut head = 0;
-        let mut flooded: Option<Cell> = None;
-        while let Some(&(b, side)) = queue.get(head) {
-            if self.work >= MAX_WORK {
-                break;
-            }
-            head += 1;
-            let stand = board
-                .step(b, side)
-                .expect("the player stands beside the box");
-            if flooded != Some(b) || self.marks[stand] != self.stamp {
-                self.occupied[b] = true;
-                self.flood_from(stand);
-                self.occupied[b] = false;
-                flooded = Some(b);
-            }
-            for dir in Direction::ALL {
-                let (Some(behind), Some(to)) = (board.step(b, dir.opposite()), board.step(b, dir))
-                else {
-                    continue;
-                };
-                let back = dir.opposite();
-                if self.marks[behind] != self.stamp || board.dead[to] || seen[to][back.index()] {
-                    continue;
-                }
-                seen[to][back.index()] = true;
-                reached[to] = true;
-                queue.push((to, back));
-            }
+        // A push in `dir`: the player behind the box, the box onto live floor.
+        let push = |p: &Self, b: Cell, dir: Direction| {
+            let behind = board.step(b, dir.opposite())?;
+            let to = board.step(b, dir).filter(|&to| !board.dead[to])?;
+            (p.marks[behind] == p.stamp).then_some((to, dir.opposite()))
+        };
+        for (c, _) in self.walk_box(seeds, push) {
+            reached[c] = true;
         }
         reached
     }
@@ -780,26 +758,53 @@ impl<'b> Planner<'b> {
     /// player starts on `player`, or anywhere beside the box when `None`.
     fn pulls(&mut self, from: Cell, player: Option<Cell>) -> Vec<(Cell, Direction)> {
         let board = self.board;
-        let n = board.len();
-        let mut seen = vec![[false; 4]; n];
-        let mut out = Vec::new();
-        let mut queue: Vec<(Cell, Direction)> = Vec::new();
         if let Some(p) = player {
             self.occupied[from] = true;
             self.flood_from(p);
             self.occupied[from] = false;
         }
+        let mut seeds = Vec::new();
         for dir in Direction::ALL {
             let Some(side) = board.step(from, dir) else {
                 continue;
             };
             if player.is_none_or(|_| self.marks[side] == self.stamp) && !self.occupied[side] {
-                seen[from][dir.index()] = true;
-                queue.push((from, dir));
+                seeds.push((from, dir));
             }
         }
+        // A pull in `dir`: the player steps on from beside the box, which follows.
+        let pull = |p: &Self, b: Cell, dir: Direction| {
+            let to = board.step(b, dir)?;
+            let next = board.step(to, dir)?;
+            let free = p.marks[to] == p.stamp && !p.occupied[to] && !p.occupied[next];
+            (free && !board.dead[to]).then_some((to, dir))
+        };
+        self.walk_box(seeds, pull)
+    }
+
+    /// Breadth-first over a lone box's positions, each a cell and the side
+    /// the player stands on, from `seeds`: for each, the player's area
+    /// around the box is flooded (again only when the box has moved or the
+    /// player stands outside the last flood), and `step(self, box, dir)`
+    /// gives the position a move in `dir` leads to, if any. Returns the
+    /// positions reached past the seeds, in the order reached.
+    fn walk_box(
+        &mut self,
+        seeds: Vec<(Cell, Direction)>,
+        step: impl Fn(&Self, Cell, Direction) -> Option<(Cell, Direction)>,
+    ) -> Vec<(Cell, Direction)> {
+        let board = self.board;
+        let mut seen = vec![[false; 4]; board.len()];
+        let mut queue: Vec<(Cell, Direction)> = Vec::new();
+        for (c, side) in seeds {
+            if !seen[c][side.index()] {
+                seen[c][side.index()] = true;
+                queue.push((c, side));
+            }
+        }
+        let first_reached = queue.len();
         let mut head = 0;
-        let mut flooded: Option<(Cell, Cell)> = None;
+        let mut flooded: Option<Cell> = None;
         while let Some(&(b, side)) = queue.get(head) {
             if self.work >= MAX_WORK {
                 break;
@@ -808,35 +813,22 @@ impl<'b> Planner<'b> {
             let stand = board
                 .step(b, side)
                 .expect("the player stands beside the box");
-            let fresh = flooded.is_none_or(|(fb, _)| fb != b)
-                || flooded.is_some_and(|_| self.marks[stand] != self.stamp);
-            if fresh {
+            if flooded != Some(b) || self.marks[stand] != self.stamp {
                 self.occupied[b] = true;
                 self.flood_from(stand);
                 self.occupied[b] = false;
-                flooded = Some((b, stand));
+                flooded = Some(b);
             }
             for dir in Direction::ALL {
-                let Some(to) = board.step(b, dir) else {
-                    continue;
-                };
-                let Some(next) = board.step(to, dir) else {
-                    continue;
-                };
-                if self.marks[to] != self.stamp
-                    || self.occupied[to]
-                    || self.occupied[next]
-                    || board.dead[to]
-                    || seen[to][dir.index()]
+                if let Some((to, side)) = step(self, b, dir)
+                    && !seen[to][side.index()]
                 {
-                    continue;
+                    seen[to][side.index()] = true;
+                    queue.push((to, side));
                 }
-                seen[to][dir.index()] = true;
-                out.push((to, dir));
-                queue.push((to, dir));
             }
         }
-        out
+        queue.split_off(first_reached)
     }
 }
 
