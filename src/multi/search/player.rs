@@ -70,8 +70,9 @@ impl PlayerArea {
         boxes: &[Cell],
         from: Cell,
     ) -> Cell {
-        if let Some(rows) = &self.rows {
-            let least = self.child.flood_among(rows, &mut self.blocked, boxes, from);
+        if self.rows.is_some() {
+            // The flood a child's normalized player takes, kept as the parent's.
+            let least = self.normalize(board, occupied, boxes, from);
             self.parent.copy_from_slice(&self.child.rows);
             self.parent_len = count_bits(&self.parent);
             return least;
