@@ -187,12 +187,22 @@ fn phase_limits(phase: &Phase, last: bool, lane: &Limits, started: Instant, used
     }
     let share = phase.share;
     let left = |t: Duration| (t / share).min(t.saturating_sub(started.elapsed()));
+    // A lane with neither a time nor a node limit still ends its shared
+    // phases; under a time limit, their share of the time is their bound
+    // (a node cap as well would stop them sooner with one thread than the
+    // same search running in a lane of its own).
+    let unbounded = lane.time.is_none() && lane.max_nodes.is_none();
+    let default_nodes = unbounded.then_some(SHARED_PHASE_NODES);
     Limits {
-        time: Some(lane.time.map_or(Duration::from_secs(10), left)),
-        max_nodes: Some(lane.max_nodes.map_or(2_000_000, |n| n / share as u64)),
+        time: Some(lane.time.map_or(SHARED_PHASE_TIME, left)),
+        max_nodes: lane.max_nodes.map(|n| n / share as u64).or(default_nodes),
         max_memory: lane.max_memory / share as usize,
     }
 }
+
+/// The bounds of a shared phase in a lane without limits.
+const SHARED_PHASE_TIME: Duration = Duration::from_secs(10);
+const SHARED_PHASE_NODES: u64 = 2_000_000;
 
 /// What the lanes work out about a level once, when the first needs it
 /// (the others wait for it, inside their time: big levels take a while),
@@ -714,5 +724,26 @@ mod tests {
         let rest = phase_limits(&Phase::PLAIN_ASTAR, true, &lane, started, 250);
         assert_eq!((rest.max_nodes, rest.max_memory), (Some(650), 300));
         assert!(rest.time.unwrap() <= Duration::from_secs(9));
+    }
+
+    #[test]
+    fn under_a_time_limit_a_shared_phase_is_bounded_by_its_time_alone() {
+        let half = |time, max_nodes| {
+            let lane = Limits {
+                time,
+                max_nodes,
+                max_memory: 300,
+            };
+            let phase = Phase::new(Method::Packing, 1, 2, false);
+            phase_limits(&phase, false, &lane, Instant::now(), 0)
+        };
+        let timed = half(Some(Duration::from_secs(20)), None);
+        assert_eq!(
+            (timed.time, timed.max_nodes),
+            (Some(Duration::from_secs(10)), None)
+        );
+        let unbounded = half(None, None);
+        assert_eq!(unbounded.time, Some(SHARED_PHASE_TIME));
+        assert_eq!(unbounded.max_nodes, Some(SHARED_PHASE_NODES));
     }
 }
