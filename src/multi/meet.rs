@@ -6,7 +6,9 @@
 //! of it in a few pulls; boxes packed in at the start may be easy to push
 //! apart and hard to pull back in. So before the lanes start, a greedy
 //! search of pulls from the solved position (from every area the player
-//! may end in) heads for the boxes' starting squares and keeps every
+//! may end in) heads for the boxes' starting squares, each box matched to
+//! a starting square of its own (heading for the nearest, many boxes head
+//! for the same few and the boxes never get back), and keeps every
 //! position it meets, keyed as the forward searches key theirs (the boxes
 //! and the player's least reachable cell). A forward search that
 //! generates one of them has solved the level: its pushes so far, then
@@ -14,10 +16,10 @@
 //! push-optimal, so only the non-optimal searches look here.
 
 use super::board::{Board, Cell, Distance, UNREACHABLE};
+use super::bound::Matcher;
 use super::rows::RowArea;
 use crate::grid::Direction;
 use std::cmp::Reverse;
-use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
 
 /// Positions the table keeps at most: about half a second's work, and
@@ -106,11 +108,17 @@ impl Meeting {
 /// The backward search under way.
 struct Builder<'b> {
     board: &'b Board,
-    /// Per cell, the fewest pushes from a starting square for a lone box.
+    /// Per starting square, the fewest pushes from it to each cell for a
+    /// lone box (so the fewest pulls back to it).
+    to_start: Vec<Vec<Distance>>,
+    /// Per cell, the fewest of those.
     from_start: Vec<Distance>,
+    /// Matches boxes to starting squares, each box to its own.
+    matcher: Matcher,
     table: Meeting,
     /// Open positions by how far their boxes are from the starting squares
-    /// (three per push) plus their depth, the newest first on ties.
+    /// (three per pull: the cheapest matching of boxes to starting squares)
+    /// plus their depth, the newest first on ties.
     open: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
     occupied: Vec<bool>,
     /// The same boxes as row masks, on boards with rows ([`Board::rows`]).
@@ -129,15 +137,22 @@ struct Builder<'b> {
 
 impl<'b> Builder<'b> {
     fn new(board: &'b Board) -> Builder<'b> {
+        let to_start: Vec<Vec<Distance>> = board
+            .start_boxes
+            .iter()
+            .map(|&s| push_distances(board, s))
+            .collect();
         let mut from_start = vec![UNREACHABLE; board.len()];
-        for &s in &board.start_boxes {
-            for (c, d) in push_distances(board, s).into_iter().enumerate() {
+        for distances in &to_start {
+            for (c, &d) in distances.iter().enumerate() {
                 from_start[c] = from_start[c].min(d);
             }
         }
         Builder {
             board,
+            to_start,
             from_start,
+            matcher: Matcher::default(),
             table: Meeting::default(),
             open: BinaryHeap::new(),
             occupied: vec![false; board.len()],
@@ -166,7 +181,7 @@ impl<'b> Builder<'b> {
                 let least =
                     self.board
                         .flood_player(&self.occupied, marks, stamp, &mut self.queue, c);
-                self.keep(&goals, least, None, 0);
+                self.keep(&goals, least, None, 0, None);
                 for &x in &self.queue {
                     rooted[x] = true;
                 }
@@ -254,21 +269,32 @@ impl<'b> Builder<'b> {
     }
 
     /// Keeps the position of sorted `boxes` with the player's least cell
-    /// `least`, unless it is held already.
+    /// `least`, unless it is held already or its boxes cannot each be
+    /// pulled to a starting square of their own. `moved` is the pull that
+    /// made it from the expanded position (the row of the pulled box in
+    /// that position's boxes, and where it went): its matching is then
+    /// the held one's, one box moved.
     fn keep(
         &mut self,
         boxes: &[Cell],
         least: Cell,
         parent: Option<(u32, Cell, Direction)>,
         depth: u32,
+        moved: Option<(usize, Cell)>,
     ) {
         let hash = self.board.hash_of(boxes, least);
-        let id = self.table.nodes.len() as u32;
-        match self.table.index.entry(hash) {
-            Entry::Occupied(_) => return,
-            Entry::Vacant(v) => v.insert(id),
+        if self.table.index.contains_key(&hash) {
+            return;
+        }
+        let far = match moved {
+            Some((row, to)) => self.matcher.bound_moved(&self.to_start, row, to),
+            None => self.matcher.bound_with(None, &self.to_start, boxes),
         };
-        let far: u32 = boxes.iter().map(|&b| u32::from(self.from_start[b])).sum();
+        let Some(far) = far else {
+            return;
+        };
+        let id = self.table.nodes.len() as u32;
+        self.table.index.insert(hash, id);
         self.open.push(Reverse((3 * far + depth, Reverse(id))));
         self.table.nodes.push(Pulled {
             boxes: boxes.into(),
@@ -304,6 +330,14 @@ impl<'b> Builder<'b> {
                 }
             }
         }
+        // The expanded position's matching, for its children's.
+        if self
+            .matcher
+            .bound_warm(Some(0), &self.to_start, &boxes)
+            .is_none()
+        {
+            pulls.clear();
+        }
         let mut child = boxes.to_vec();
         for (i, to, back, dir) in pulls {
             let b = boxes[i];
@@ -313,7 +347,8 @@ impl<'b> Builder<'b> {
             child[i] = to;
             child.sort_unstable();
             let least = self.least_after_pull(player, b, to, back);
-            self.keep(&child, least, Some((id, to, dir.opposite())), depth + 1);
+            let parent = Some((id, to, dir.opposite()));
+            self.keep(&child, least, parent, depth + 1, Some((i, to)));
             self.occupy(to, false);
             self.occupy(b, true);
         }
@@ -481,6 +516,27 @@ mod tests {
         let other = vec![board.goals[0]];
         assert!(table.path_from(hash, &other, player).is_none());
         assert!(table.path_from(hash ^ 1, &start, player).is_none());
+    }
+
+    /// Sasquatch I 37: 28 boxes among goals spread out. Each box pulled
+    /// towards the nearest starting square, many head for the same few
+    /// and the search never gets the boxes back; matched to starting
+    /// squares of their own, it reaches the start.
+    #[test]
+    fn pulls_matched_to_starting_squares_reach_the_start() {
+        let text = include_bytes!("../../tests/data/meet/sasquatch-37.xsb");
+        let level = crate::level::parse_xsb(text, 1 << 20).unwrap().remove(0);
+        let board = Board::new(&level).unwrap();
+        let table = Meeting::build(&board, &|| false);
+        let start = board.start_boxes.clone();
+        let player = least_reached(&board, &start, board.start_player);
+        let hash = board.hash_of(&start, player);
+        let path = table
+            .path_from(hash, &start, player)
+            .expect("the start is held");
+        let mut goals = board.goals.clone();
+        goals.sort_unstable();
+        assert_eq!(pushed(&board, &start, player, &path), goals);
     }
 
     #[test]
