@@ -187,10 +187,9 @@ impl Matcher {
         pending.clear();
         for i in 1..=n {
             let row = &self.cost[(i - 1) * n..i * n];
-            let (j, least) = (1..=n)
-                .map(|j| (j, row[j - 1] as i64 - self.v[j]))
-                .min_by_key(|&(_, reduced)| reduced)
-                .expect("a row has n > 0 costs");
+            let reduced = row.iter().zip(&self.v[1..]).map(|(&c, &v)| c as i64 - v);
+            let least = reduced.clone().min().expect("a row has n > 0 costs");
+            let j = 1 + reduced.take_while(|&r| r != least).count();
             self.u[i] = least;
             if self.goal_of[j] == 0 {
                 self.goal_of[j] = i;
