@@ -27,6 +27,10 @@ use std::collections::{BinaryHeap, HashMap};
 const MAX_POSITIONS: usize = 300_000;
 /// Bytes it may hold: on levels of hundreds of boxes, fewer positions.
 const MAX_BYTES: usize = 48 << 20;
+/// Boxes up to which they are matched to starting squares of their own:
+/// past it, a matching a position costs more than the table is worth, and
+/// each box heads for the nearest starting square.
+const MATCHED_BOXES: usize = 48;
 /// Positions kept between two asks whether to give up.
 const GIVE_UP_EVERY: usize = 256;
 
@@ -113,8 +117,9 @@ struct Builder<'b> {
     to_start: Vec<Vec<Distance>>,
     /// Per cell, the fewest of those.
     from_start: Vec<Distance>,
-    /// Matches boxes to starting squares, each box to its own.
-    matcher: Matcher,
+    /// Matches boxes to starting squares, each box to its own (on levels of
+    /// [`MATCHED_BOXES`] at most; `None` on bigger ones).
+    matcher: Option<Matcher>,
     table: Meeting,
     /// Open positions by how far their boxes are from the starting squares
     /// (three per pull: the cheapest matching of boxes to starting squares)
@@ -152,7 +157,7 @@ impl<'b> Builder<'b> {
             board,
             to_start,
             from_start,
-            matcher: Matcher::default(),
+            matcher: (board.start_boxes.len() <= MATCHED_BOXES).then(Matcher::default),
             table: Meeting::default(),
             open: BinaryHeap::new(),
             occupied: vec![false; board.len()],
@@ -286,9 +291,10 @@ impl<'b> Builder<'b> {
         if self.table.index.contains_key(&hash) {
             return;
         }
-        let far = match moved {
-            Some((row, to)) => self.matcher.bound_moved(&self.to_start, row, to),
-            None => self.matcher.bound_with(None, &self.to_start, boxes),
+        let far = match (&mut self.matcher, moved) {
+            (None, _) => Some(boxes.iter().map(|&b| u32::from(self.from_start[b])).sum()),
+            (Some(m), Some((row, to))) => m.bound_moved(&self.to_start, row, to),
+            (Some(m), None) => m.bound_with(None, &self.to_start, boxes),
         };
         let Some(far) = far else {
             return;
@@ -331,10 +337,8 @@ impl<'b> Builder<'b> {
             }
         }
         // The expanded position's matching, for its children's.
-        if self
-            .matcher
-            .bound_warm(Some(0), &self.to_start, &boxes)
-            .is_none()
+        if let Some(m) = &mut self.matcher
+            && m.bound_warm(Some(0), &self.to_start, &boxes).is_none()
         {
             pulls.clear();
         }
@@ -537,6 +541,29 @@ mod tests {
         let mut goals = board.goals.clone();
         goals.sort_unstable();
         assert_eq!(pushed(&board, &start, player, &path), goals);
+    }
+
+    /// Past [`MATCHED_BOXES`] boxes head for the nearest starting square:
+    /// a table as sound as the matched one.
+    #[test]
+    fn past_the_matched_boxes_each_box_heads_for_the_nearest_start() {
+        let mut text = String::from("##############\n#@           #\n");
+        for _ in 0..10 {
+            text.push_str("# $.$.$.$.$. #\n#            #\n");
+        }
+        text.push_str("##############");
+        let level = crate::level::parse_xsb(text.as_bytes(), 1 << 20).unwrap();
+        let board = Board::new(&level[0]).unwrap();
+        assert!(board.start_boxes.len() > MATCHED_BOXES);
+        let table = Meeting::build_at_most(&board, 3000);
+        assert!(table.len() >= 3000);
+        let mut goals = board.goals.clone();
+        goals.sort_unstable();
+        for node in &table.nodes {
+            let hash = board.hash_of(&node.boxes, node.player);
+            let path = table.path_from(hash, &node.boxes, node.player).unwrap();
+            assert_eq!(pushed(&board, &node.boxes, node.player, &path), goals);
+        }
     }
 
     #[test]
