@@ -22,7 +22,8 @@ use crate::grid::Direction;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-/// Positions the table keeps at most: about half a second's work, and
+/// Positions the table keeps at most: about a second's work (less with
+/// few boxes), and
 /// 30 MB with 30 boxes.
 const MAX_POSITIONS: usize = 300_000;
 /// Bytes it may hold: on levels of hundreds of boxes, fewer positions.
@@ -122,8 +123,9 @@ struct Builder<'b> {
     matcher: Option<Matcher>,
     table: Meeting,
     /// Open positions by how far their boxes are from the starting squares
-    /// (three per pull: the cheapest matching of boxes to starting squares)
-    /// plus their depth, the newest first on ties.
+    /// (three per pull: the cheapest matching of boxes to starting squares,
+    /// or past [`MATCHED_BOXES`] each box's to the nearest) plus their
+    /// depth, the newest first on ties.
     open: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
     occupied: Vec<bool>,
     /// The same boxes as row masks, on boards with rows ([`Board::rows`]).
