@@ -23,8 +23,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
 /// Positions the table keeps at most: about a second's work (less with
-/// few boxes), and
-/// 30 MB with 30 boxes.
+/// few boxes), and 30 MB with 30 boxes.
 const MAX_POSITIONS: usize = 300_000;
 /// Bytes it may hold: on levels of hundreds of boxes, fewer positions.
 const MAX_BYTES: usize = 48 << 20;
