@@ -6,10 +6,13 @@
 //! of it in a few pulls; boxes packed in at the start may be easy to push
 //! apart and hard to pull back in. So before the lanes start, a greedy
 //! search of pulls from the solved position (from every area the player
-//! may end in) heads for the boxes' starting squares, each box matched to
-//! a starting square of its own (heading for the nearest, many boxes head
-//! for the same few and the boxes never get back), and keeps every
-//! position it meets, keyed as the forward searches key theirs (the boxes
+//! may end in) heads for the boxes' starting squares, and keeps every
+//! position it meets. It takes its positions two ways in turn: by the
+//! pulls the boxes need to starting squares of their own (each box heading
+//! for the nearest, many head for the same few and the boxes never get
+//! back), and by each box's pulls to the nearest (which meets other
+//! forward positions: both find levels the other misses). The positions
+//! are keyed as the forward searches key theirs (the boxes
 //! and the player's least reachable cell). A forward search that
 //! generates one of them has solved the level: its pushes so far, then
 //! the pulls back to the solved position, reversed. The answer is not
@@ -121,11 +124,7 @@ struct Builder<'b> {
     /// [`MATCHED_BOXES`] at most; `None` on bigger ones).
     matcher: Option<Matcher>,
     table: Meeting,
-    /// Open positions by how far their boxes are from the starting squares
-    /// (three per pull: the cheapest matching of boxes to starting squares,
-    /// or past [`MATCHED_BOXES`] each box's to the nearest) plus their
-    /// depth, the newest first on ties.
-    open: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
+    open: OpenLists,
     occupied: Vec<bool>,
     /// The same boxes as row masks, on boards with rows ([`Board::rows`]).
     blocked: Vec<u64>,
@@ -160,7 +159,7 @@ impl<'b> Builder<'b> {
             from_start,
             matcher: (board.start_boxes.len() <= MATCHED_BOXES).then(Matcher::default),
             table: Meeting::default(),
-            open: BinaryHeap::new(),
+            open: OpenLists::default(),
             occupied: vec![false; board.len()],
             blocked: vec![0; board.rows.as_ref().map_or(0, |r| r.len())],
             marks: vec![0; board.len()],
@@ -197,7 +196,7 @@ impl<'b> Builder<'b> {
             self.occupied[g] = false;
         }
         let mut asked = 0;
-        while let Some(Reverse((_, Reverse(id)))) = self.open.pop() {
+        while let Some(id) = self.open.pop() {
             let kept = self.table.nodes.len();
             if kept >= most {
                 break;
@@ -292,17 +291,18 @@ impl<'b> Builder<'b> {
         if self.table.index.contains_key(&hash) {
             return;
         }
-        let far = match (&mut self.matcher, moved) {
-            (None, _) => Some(boxes.iter().map(|&b| u32::from(self.from_start[b])).sum()),
-            (Some(m), Some((row, to))) => m.bound_moved(&self.to_start, row, to),
-            (Some(m), None) => m.bound_with(None, &self.to_start, boxes),
+        let matched = match (&mut self.matcher, moved) {
+            (None, _) => None,
+            (Some(m), Some((row, to))) => Some(m.bound_moved(&self.to_start, row, to)),
+            (Some(m), None) => Some(m.bound_with(None, &self.to_start, boxes)),
         };
-        let Some(far) = far else {
+        if matched.is_some_and(|far| far.is_none()) {
             return;
-        };
+        }
+        let nearest = boxes.iter().map(|&b| u32::from(self.from_start[b])).sum();
         let id = self.table.nodes.len() as u32;
         self.table.index.insert(hash, id);
-        self.open.push(Reverse((3 * far + depth, Reverse(id))));
+        self.open.push(id, depth, matched.flatten(), nearest);
         self.table.nodes.push(Pulled {
             boxes: boxes.into(),
             player: least,
@@ -360,6 +360,52 @@ impl<'b> Builder<'b> {
         for &b in boxes.iter() {
             self.occupy(b, false);
         }
+    }
+}
+
+/// The open positions of the backward search, taken from two lists in
+/// turn, each by how far its boxes are from the starting squares (three
+/// per pull) plus its depth, the newest first on ties: one measures by the
+/// cheapest matching of boxes to starting squares of their own (none past
+/// [`MATCHED_BOXES`]), the other by each box's pulls to the nearest.
+#[derive(Default)]
+struct OpenLists {
+    matched: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
+    nearest: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
+    /// Per position, whether it was taken (from either list).
+    taken: Vec<bool>,
+    /// Whether the matched list is next.
+    matched_next: bool,
+}
+
+impl OpenLists {
+    /// Adds the new position `id` (ids come in order) at `depth` pulls.
+    fn push(&mut self, id: u32, depth: u32, matched: Option<u32>, nearest: u32) {
+        if let Some(far) = matched {
+            self.matched.push(Reverse((3 * far + depth, Reverse(id))));
+        }
+        self.nearest
+            .push(Reverse((3 * nearest + depth, Reverse(id))));
+        self.taken.push(false);
+    }
+
+    /// The next position to expand, from the list whose turn it is (the
+    /// other when it is empty).
+    fn pop(&mut self) -> Option<u32> {
+        self.matched_next = !self.matched_next;
+        let order = if self.matched_next {
+            [&mut self.matched, &mut self.nearest]
+        } else {
+            [&mut self.nearest, &mut self.matched]
+        };
+        for list in order {
+            while let Some(Reverse((_, Reverse(id)))) = list.pop() {
+                if !std::mem::replace(&mut self.taken[id as usize], true) {
+                    return Some(id);
+                }
+            }
+        }
+        None
     }
 }
 
