@@ -304,8 +304,8 @@ fn run_lane(
     let mut last = (Outcome::Impossible, false);
     let mut todo: VecDeque<Phase> = phases.iter().copied().collect();
     while let Some(phase) = todo.pop_front() {
-        // Working out the goal rooms may take a part of the lane's time;
-        // the phase's limits count it.
+        // Working out the goal rooms and the meeting table may take a part
+        // of the lane's time; the phase's limits count it.
         let past = |share| {
             let deadline = share_deadline(started, limits.time, share);
             move || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
@@ -477,14 +477,22 @@ mod tests {
     use super::*;
     use crate::multi::{MultiOptions, solve};
 
+    /// Rooms and meeting table worked out in full.
+    fn never_give_up() -> GiveUp<'static> {
+        fn never() -> bool {
+            false
+        }
+        GiveUp {
+            rooms: &never,
+            meeting: &never,
+        }
+    }
+
     #[test]
     fn the_first_lane_to_ask_builds_the_meeting_table_and_no_other_waits() {
         let level = &crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
         let board = Board::new(level).unwrap();
-        let never = GiveUp {
-            rooms: &|| false,
-            meeting: &|| false,
-        };
+        let never = never_give_up();
         let features = Phase::new(Method::Features, 1, 1, true);
         let known = Knowledge::default();
         let first = known.config(&board, &features, &never);
@@ -503,10 +511,7 @@ mod tests {
         let level = &crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
         let board = Board::new(level).unwrap();
         let known = Knowledge::default();
-        let never = GiveUp {
-            rooms: &|| false,
-            meeting: &|| false,
-        };
+        let never = never_give_up();
         let plain = known.config(&board, &Phase::PLAIN_ASTAR, &never);
         assert!(plain.meet.is_none() && plain.optimal());
         for area in AREAS {
