@@ -6,25 +6,34 @@
 //! of it in a few pulls; boxes packed in at the start may be easy to push
 //! apart and hard to pull back in. So before the lanes start, a greedy
 //! search of pulls from the solved position (from every area the player
-//! may end in) heads for the boxes' starting squares and keeps every
-//! position it meets, keyed as the forward searches key theirs (the boxes
+//! may end in) heads for the boxes' starting squares, and keeps every
+//! position it meets. It takes its positions two ways in turn: by the
+//! pulls the boxes need to starting squares of their own (each box heading
+//! for the nearest, many head for the same few and the boxes never get
+//! back), and by each box's pulls to the nearest (which meets other
+//! forward positions: both find levels the other misses). The positions
+//! are keyed as the forward searches key theirs (the boxes
 //! and the player's least reachable cell). A forward search that
 //! generates one of them has solved the level: its pushes so far, then
 //! the pulls back to the solved position, reversed. The answer is not
 //! push-optimal, so only the non-optimal searches look here.
 
 use super::board::{Board, Cell, Distance, UNREACHABLE};
+use super::bound::Matcher;
 use super::rows::RowArea;
 use crate::grid::Direction;
 use std::cmp::Reverse;
-use std::collections::hash_map::Entry;
 use std::collections::{BinaryHeap, HashMap};
 
-/// Positions the table keeps at most: about half a second's work, and
-/// 30 MB with 30 boxes.
+/// Positions the table keeps at most: about a second's work (less with
+/// few boxes), and 30 MB with 30 boxes.
 const MAX_POSITIONS: usize = 300_000;
 /// Bytes it may hold: on levels of hundreds of boxes, fewer positions.
 const MAX_BYTES: usize = 48 << 20;
+/// Boxes up to which they are matched to starting squares of their own:
+/// past it, a matching a position costs more than the table is worth, and
+/// each box heads for the nearest starting square.
+const MATCHED_BOXES: usize = 48;
 /// Positions kept between two asks whether to give up.
 const GIVE_UP_EVERY: usize = 256;
 
@@ -106,12 +115,16 @@ impl Meeting {
 /// The backward search under way.
 struct Builder<'b> {
     board: &'b Board,
-    /// Per cell, the fewest pushes from a starting square for a lone box.
+    /// Per starting square, the fewest pushes from it to each cell for a
+    /// lone box (so the fewest pulls back to it).
+    to_start: Vec<Vec<Distance>>,
+    /// Per cell, the fewest of those.
     from_start: Vec<Distance>,
+    /// Matches boxes to starting squares, each box to its own (on levels of
+    /// [`MATCHED_BOXES`] at most; `None` on bigger ones).
+    matcher: Option<Matcher>,
     table: Meeting,
-    /// Open positions by how far their boxes are from the starting squares
-    /// (three per push) plus their depth, the newest first on ties.
-    open: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
+    open: OpenLists,
     occupied: Vec<bool>,
     /// The same boxes as row masks, on boards with rows ([`Board::rows`]).
     blocked: Vec<u64>,
@@ -129,17 +142,24 @@ struct Builder<'b> {
 
 impl<'b> Builder<'b> {
     fn new(board: &'b Board) -> Builder<'b> {
+        let to_start: Vec<Vec<Distance>> = board
+            .start_boxes
+            .iter()
+            .map(|&s| push_distances(board, s))
+            .collect();
         let mut from_start = vec![UNREACHABLE; board.len()];
-        for &s in &board.start_boxes {
-            for (c, d) in push_distances(board, s).into_iter().enumerate() {
+        for distances in &to_start {
+            for (c, &d) in distances.iter().enumerate() {
                 from_start[c] = from_start[c].min(d);
             }
         }
         Builder {
             board,
+            to_start,
             from_start,
+            matcher: (board.start_boxes.len() <= MATCHED_BOXES).then(Matcher::default),
             table: Meeting::default(),
-            open: BinaryHeap::new(),
+            open: OpenLists::default(),
             occupied: vec![false; board.len()],
             blocked: vec![0; board.rows.as_ref().map_or(0, |r| r.len())],
             marks: vec![0; board.len()],
@@ -166,7 +186,7 @@ impl<'b> Builder<'b> {
                 let least =
                     self.board
                         .flood_player(&self.occupied, marks, stamp, &mut self.queue, c);
-                self.keep(&goals, least, None, 0);
+                self.keep(&goals, least, None, 0, None);
                 for &x in &self.queue {
                     rooted[x] = true;
                 }
@@ -176,7 +196,7 @@ impl<'b> Builder<'b> {
             self.occupied[g] = false;
         }
         let mut asked = 0;
-        while let Some(Reverse((_, Reverse(id)))) = self.open.pop() {
+        while let Some(id) = self.open.pop() {
             let kept = self.table.nodes.len();
             if kept >= most {
                 break;
@@ -254,22 +274,35 @@ impl<'b> Builder<'b> {
     }
 
     /// Keeps the position of sorted `boxes` with the player's least cell
-    /// `least`, unless it is held already.
+    /// `least`, unless it is held already or its boxes cannot each be
+    /// pulled to a starting square of their own. `moved` is the pull that
+    /// made it from the expanded position (the row of the pulled box in
+    /// that position's boxes, and where it went): its matching is then
+    /// the held one's, one box moved.
     fn keep(
         &mut self,
         boxes: &[Cell],
         least: Cell,
         parent: Option<(u32, Cell, Direction)>,
         depth: u32,
+        moved: Option<(usize, Cell)>,
     ) {
         let hash = self.board.hash_of(boxes, least);
-        let id = self.table.nodes.len() as u32;
-        match self.table.index.entry(hash) {
-            Entry::Occupied(_) => return,
-            Entry::Vacant(v) => v.insert(id),
+        if self.table.index.contains_key(&hash) {
+            return;
+        }
+        let matched = match (&mut self.matcher, moved) {
+            (None, _) => None,
+            (Some(m), Some((row, to))) => Some(m.bound_moved(&self.to_start, row, to)),
+            (Some(m), None) => Some(m.bound_with(None, &self.to_start, boxes)),
         };
-        let far: u32 = boxes.iter().map(|&b| u32::from(self.from_start[b])).sum();
-        self.open.push(Reverse((3 * far + depth, Reverse(id))));
+        if matched.is_some_and(|far| far.is_none()) {
+            return;
+        }
+        let nearest = boxes.iter().map(|&b| u32::from(self.from_start[b])).sum();
+        let id = self.table.nodes.len() as u32;
+        self.table.index.insert(hash, id);
+        self.open.push(id, depth, matched.flatten(), nearest);
         self.table.nodes.push(Pulled {
             boxes: boxes.into(),
             player: least,
@@ -304,6 +337,12 @@ impl<'b> Builder<'b> {
                 }
             }
         }
+        // The expanded position's matching, for its children's.
+        if let Some(m) = &mut self.matcher
+            && m.bound_warm(Some(0), &self.to_start, &boxes).is_none()
+        {
+            pulls.clear();
+        }
         let mut child = boxes.to_vec();
         for (i, to, back, dir) in pulls {
             let b = boxes[i];
@@ -313,13 +352,60 @@ impl<'b> Builder<'b> {
             child[i] = to;
             child.sort_unstable();
             let least = self.least_after_pull(player, b, to, back);
-            self.keep(&child, least, Some((id, to, dir.opposite())), depth + 1);
+            let parent = Some((id, to, dir.opposite()));
+            self.keep(&child, least, parent, depth + 1, Some((i, to)));
             self.occupy(to, false);
             self.occupy(b, true);
         }
         for &b in boxes.iter() {
             self.occupy(b, false);
         }
+    }
+}
+
+/// The open positions of the backward search, taken from two lists in
+/// turn, each by how far its boxes are from the starting squares (three
+/// per pull) plus its depth, the newest first on ties: one measures by the
+/// cheapest matching of boxes to starting squares of their own (none past
+/// [`MATCHED_BOXES`]), the other by each box's pulls to the nearest.
+#[derive(Default)]
+struct OpenLists {
+    matched: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
+    nearest: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
+    /// Per position, whether it was taken (from either list).
+    taken: Vec<bool>,
+    /// Whether the matched list is next.
+    matched_next: bool,
+}
+
+impl OpenLists {
+    /// Adds the new position `id` (ids come in order) at `depth` pulls.
+    fn push(&mut self, id: u32, depth: u32, matched: Option<u32>, nearest: u32) {
+        if let Some(far) = matched {
+            self.matched.push(Reverse((3 * far + depth, Reverse(id))));
+        }
+        self.nearest
+            .push(Reverse((3 * nearest + depth, Reverse(id))));
+        self.taken.push(false);
+    }
+
+    /// The next position to expand, from the list whose turn it is (the
+    /// other when it is empty).
+    fn pop(&mut self) -> Option<u32> {
+        self.matched_next = !self.matched_next;
+        let order = if self.matched_next {
+            [&mut self.matched, &mut self.nearest]
+        } else {
+            [&mut self.nearest, &mut self.matched]
+        };
+        for list in order {
+            while let Some(Reverse((_, Reverse(id)))) = list.pop() {
+                if !std::mem::replace(&mut self.taken[id as usize], true) {
+                    return Some(id);
+                }
+            }
+        }
+        None
     }
 }
 
@@ -481,6 +567,50 @@ mod tests {
         let other = vec![board.goals[0]];
         assert!(table.path_from(hash, &other, player).is_none());
         assert!(table.path_from(hash ^ 1, &start, player).is_none());
+    }
+
+    /// Sasquatch I 37: 28 boxes among goals spread out. Each box pulled
+    /// towards the nearest starting square, many head for the same few
+    /// and the search never gets the boxes back; matched to starting
+    /// squares of their own, it reaches the start.
+    #[test]
+    fn pulls_matched_to_starting_squares_reach_the_start() {
+        let text = include_bytes!("../../tests/data/meet/sasquatch-37.xsb");
+        let level = crate::level::parse_xsb(text, 1 << 20).unwrap().remove(0);
+        let board = Board::new(&level).unwrap();
+        let table = Meeting::build(&board, &|| false);
+        let start = board.start_boxes.clone();
+        let player = least_reached(&board, &start, board.start_player);
+        let hash = board.hash_of(&start, player);
+        let path = table
+            .path_from(hash, &start, player)
+            .expect("the start is held");
+        let mut goals = board.goals.clone();
+        goals.sort_unstable();
+        assert_eq!(pushed(&board, &start, player, &path), goals);
+    }
+
+    /// Past [`MATCHED_BOXES`] boxes head for the nearest starting square:
+    /// a table as sound as the matched one.
+    #[test]
+    fn past_the_matched_boxes_each_box_heads_for_the_nearest_start() {
+        let mut text = String::from("##############\n#@           #\n");
+        for _ in 0..10 {
+            text.push_str("# $.$.$.$.$. #\n#            #\n");
+        }
+        text.push_str("##############");
+        let level = crate::level::parse_xsb(text.as_bytes(), 1 << 20).unwrap();
+        let board = Board::new(&level[0]).unwrap();
+        assert!(board.start_boxes.len() > MATCHED_BOXES);
+        let table = Meeting::build_at_most(&board, 3000);
+        assert!(table.len() >= 3000);
+        let mut goals = board.goals.clone();
+        goals.sort_unstable();
+        for node in &table.nodes {
+            let hash = board.hash_of(&node.boxes, node.player);
+            let path = table.path_from(hash, &node.boxes, node.player).unwrap();
+            assert_eq!(pushed(&board, &node.boxes, node.player, &path), goals);
+        }
     }
 
     #[test]

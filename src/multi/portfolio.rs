@@ -187,12 +187,22 @@ fn phase_limits(phase: &Phase, last: bool, lane: &Limits, started: Instant, used
     }
     let share = phase.share;
     let left = |t: Duration| (t / share).min(t.saturating_sub(started.elapsed()));
+    // A lane with neither a time nor a node limit still ends its shared
+    // phases; under a time limit, their share of the time is their bound
+    // (a node cap as well would stop them sooner with one thread than the
+    // same search running in a lane of its own).
+    let unbounded = lane.time.is_none() && lane.max_nodes.is_none();
+    let default_nodes = unbounded.then_some(SHARED_PHASE_NODES);
     Limits {
-        time: Some(lane.time.map_or(Duration::from_secs(10), left)),
-        max_nodes: Some(lane.max_nodes.map_or(2_000_000, |n| n / share as u64)),
+        time: Some(lane.time.map_or(SHARED_PHASE_TIME, left)),
+        max_nodes: lane.max_nodes.map(|n| n / share as u64).or(default_nodes),
         max_memory: lane.max_memory / share as usize,
     }
 }
+
+/// The bounds of a shared phase in a lane without limits.
+const SHARED_PHASE_TIME: Duration = Duration::from_secs(10);
+const SHARED_PHASE_NODES: u64 = 2_000_000;
 
 /// What the lanes work out about a level once, when the first needs it
 /// (the others wait for it, inside their time: big levels take a while),
@@ -208,19 +218,20 @@ struct Knowledge {
 
 impl Knowledge {
     /// The search a phase runs, with what it needs worked out (the goal
-    /// rooms and the meeting table only until `give_up` says so). Every
-    /// search but plain A* looks for its children in the meeting table.
-    fn config(&self, board: &Board, phase: &Phase, give_up: &dyn Fn() -> bool) -> Config<'_> {
+    /// rooms until `give_up.rooms` says so, the meeting table until
+    /// `give_up.meeting` does). Every search but plain A* looks for its
+    /// children in the meeting table.
+    fn config(&self, board: &Board, phase: &Phase, give_up: &GiveUp<'_>) -> Config<'_> {
         let mut config = Config {
             method: phase.method,
             weight: phase.weight,
-            rooms: phase.macros.then(|| self.rooms(board, give_up)),
+            rooms: phase.macros.then(|| self.rooms(board, give_up.rooms)),
             packing: phase.method.uses_packing().then(|| self.packing(board)),
             meet: None,
             stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
         };
         if !config.optimal() {
-            config.meet = Some(self.meeting(board, give_up));
+            config.meet = Some(self.meeting(board, give_up.meeting));
         }
         config
     }
@@ -258,13 +269,23 @@ impl Knowledge {
     }
 }
 
+/// When working out what a lane's searches need gives up.
+struct GiveUp<'a> {
+    rooms: &'a dyn Fn() -> bool,
+    meeting: &'a dyn Fn() -> bool,
+}
+
 /// The goal rooms are worked out within this part of a lane's time at most.
 const ROOMS_SHARE: u32 = 4;
+/// The meeting table is built within this part of it: on levels of a few
+/// dozen boxes, a whole table takes seconds, which the lane building it
+/// would not search.
+const MEETING_SHARE: u32 = 8;
 
-/// When working out the goal rooms gives up, for a lane with `time` left
-/// from `started` on.
-fn rooms_deadline(started: Instant, time: Option<Duration>) -> Option<Instant> {
-    time.map(|t| started + t / ROOMS_SHARE)
+/// The moment a lane with `time` left from `started` on gives up work
+/// worth a `share`-th of its time.
+fn share_deadline(started: Instant, time: Option<Duration>, share: u32) -> Option<Instant> {
+    time.map(|t| started + t / share)
 }
 
 /// Runs one lane's phases until one of them ends without hitting a limit
@@ -283,11 +304,17 @@ fn run_lane(
     let mut last = (Outcome::Impossible, false);
     let mut todo: VecDeque<Phase> = phases.iter().copied().collect();
     while let Some(phase) = todo.pop_front() {
-        // Working out the goal rooms may take a part of the lane's time;
-        // the phase's limits count it.
-        let deadline = rooms_deadline(started, limits.time);
-        let give_up =
-            || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d);
+        // Working out the goal rooms and the meeting table may take a part
+        // of the lane's time; the phase's limits count it.
+        let past = |share| {
+            let deadline = share_deadline(started, limits.time, share);
+            move || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+        };
+        let (rooms, meeting) = (past(ROOMS_SHARE), past(MEETING_SHARE));
+        let give_up = GiveUp {
+            rooms: &rooms,
+            meeting: &meeting,
+        };
         let config = known.config(board, &phase, &give_up);
         let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
         let (outcome, stats) = search::run(board, &config, &phase_limits, stop, progress);
@@ -343,7 +370,7 @@ pub(crate) fn fast(
     let known = Knowledge::default();
     // The rooms, if the layout asks for them, within a lane's share for them.
     let left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
-    let rooms_by = rooms_deadline(Instant::now(), left);
+    let rooms_by = share_deadline(Instant::now(), left, ROOMS_SHARE);
     let past = || rooms_by.is_some_and(|by| Instant::now() >= by);
     let lanes = lanes(options.threads, known.goal_area(board, &past));
     let count = lanes.len() as u64;
@@ -450,11 +477,22 @@ mod tests {
     use super::*;
     use crate::multi::{MultiOptions, solve};
 
+    /// Rooms and meeting table worked out in full.
+    fn never_give_up() -> GiveUp<'static> {
+        fn never() -> bool {
+            false
+        }
+        GiveUp {
+            rooms: &never,
+            meeting: &never,
+        }
+    }
+
     #[test]
     fn the_first_lane_to_ask_builds_the_meeting_table_and_no_other_waits() {
         let level = &crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
         let board = Board::new(level).unwrap();
-        let never = || false;
+        let never = never_give_up();
         let features = Phase::new(Method::Features, 1, 1, true);
         let known = Knowledge::default();
         let first = known.config(&board, &features, &never);
@@ -464,7 +502,7 @@ mod tests {
         other.building.store(true, Ordering::Relaxed);
         let waiting = other.config(&board, &features, &never);
         assert!(waiting.meet.is_some() && waiting.meeting().is_none());
-        let _ = other.meeting.set(Meeting::build(&board, &never));
+        let _ = other.meeting.set(Meeting::build(&board, &|| false));
         assert_eq!(waiting.meeting().map(Meeting::len), Some(4));
     }
 
@@ -473,7 +511,7 @@ mod tests {
         let level = &crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
         let board = Board::new(level).unwrap();
         let known = Knowledge::default();
-        let never = || false;
+        let never = never_give_up();
         let plain = known.config(&board, &Phase::PLAIN_ASTAR, &never);
         assert!(plain.meet.is_none() && plain.optimal());
         for area in AREAS {
@@ -714,5 +752,26 @@ mod tests {
         let rest = phase_limits(&Phase::PLAIN_ASTAR, true, &lane, started, 250);
         assert_eq!((rest.max_nodes, rest.max_memory), (Some(650), 300));
         assert!(rest.time.unwrap() <= Duration::from_secs(9));
+    }
+
+    #[test]
+    fn under_a_time_limit_a_shared_phase_is_bounded_by_its_time_alone() {
+        let half = |time, max_nodes| {
+            let lane = Limits {
+                time,
+                max_nodes,
+                max_memory: 300,
+            };
+            let phase = Phase::new(Method::Packing, 1, 2, false);
+            phase_limits(&phase, false, &lane, Instant::now(), 0)
+        };
+        let timed = half(Some(Duration::from_secs(20)), None);
+        assert_eq!(
+            (timed.time, timed.max_nodes),
+            (Some(Duration::from_secs(10)), None)
+        );
+        let unbounded = half(None, None);
+        assert_eq!(unbounded.time, Some(SHARED_PHASE_TIME));
+        assert_eq!(unbounded.max_nodes, Some(SHARED_PHASE_NODES));
     }
 }
