@@ -130,54 +130,39 @@ impl Matcher {
     ) -> Option<u32> {
         let n = boxes.len();
         debug_assert_eq!(n, distance.len());
-        self.fill_costs(table, distance, boxes, None);
-        for dual in [&mut self.u, &mut self.v] {
-            dual.clear();
-            dual.resize(n + 1, 0);
-        }
-        self.goal_of.clear();
-        self.goal_of.resize(n + 1, 0);
-        // Warm start: each row's dual is its cheapest cost (still feasible),
-        // so a row whose cheapest goal is still free takes it at once, tight;
-        // only the rest need an augmenting path.
-        let mut pending = std::mem::take(&mut self.pending);
-        pending.clear();
-        for i in 1..=n {
-            let row = &self.cost[(i - 1) * n..i * n];
-            let (j, &least) = row
-                .iter()
-                .enumerate()
-                .min_by_key(|&(_, &c)| c)
-                .expect("a row has n > 0 costs");
-            self.u[i] = least as i64;
-            if self.goal_of[j + 1] == 0 {
-                self.goal_of[j + 1] = i;
-            } else {
-                pending.push(i);
-            }
-        }
-        for &i in &pending {
-            self.match_row(i);
-        }
-        self.pending = pending;
-        self.held_total()
+        self.v.clear();
+        self.v.resize(n + 1, 0);
+        self.match_from_goal_duals(table, distance, boxes)
     }
 
     /// [`Matcher::bound_with`], warm-started from the goals' duals of the
-    /// last matching (the same goals, other boxes): each row starts at its
-    /// least reduced cost, so only rows whose best goal is taken need an
-    /// augmenting path. Searches whose positions follow one another closely
-    /// but not one box apart (a best-first order) match far fewer rows so.
+    /// last matching (the same goals, other boxes): only rows whose best
+    /// goal by reduced cost is taken need an augmenting path. Searches
+    /// whose positions follow one another closely but not one box apart (a
+    /// best-first order) match far fewer rows so.
     pub fn bound_warm(
         &mut self,
         table: Option<usize>,
         distance: &[Vec<Distance>],
         boxes: &[Cell],
     ) -> Option<u32> {
-        let n = boxes.len();
-        if self.v.len() != n + 1 {
+        if self.v.len() != boxes.len() + 1 {
             return self.bound_with(table, distance, boxes);
         }
+        self.match_from_goal_duals(table, distance, boxes)
+    }
+
+    /// The matching of `boxes` from the goals' duals held in `v`: each
+    /// row's dual is its least reduced cost (so the duals stay feasible),
+    /// a row whose cheapest goal is still free takes it at once, tight, and
+    /// only the rest need an augmenting path.
+    fn match_from_goal_duals(
+        &mut self,
+        table: Option<usize>,
+        distance: &[Vec<Distance>],
+        boxes: &[Cell],
+    ) -> Option<u32> {
+        let n = boxes.len();
         self.fill_costs(table, distance, boxes, None);
         self.u.clear();
         self.u.resize(n + 1, 0);
