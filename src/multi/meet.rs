@@ -4,10 +4,10 @@
 //! A level is often hard at one end only: a goal area filled in the wrong
 //! order shuts itself off, while pulled backwards the same boxes come out
 //! of it in a few pulls; boxes packed in at the start may be easy to push
-//! apart and hard to pull back in. So before the lanes start, a greedy
-//! search of pulls from the solved position (from every area the player
-//! may end in) heads for the boxes' starting squares, and keeps every
-//! position it meets. It takes its positions by two measures, one after
+//! apart and hard to pull back in. So while the other lanes start, one
+//! runs a greedy search of pulls from the solved position (from every area
+//! the player may end in) that heads for the boxes' starting squares, and
+//! keeps every position it meets. It takes its positions by two measures, one after
 //! the other: for the first half of the table by each box's pulls to the
 //! nearest starting square, then by the pulls the boxes need to starting
 //! squares of their own (each box heading for the nearest, many head for
