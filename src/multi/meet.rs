@@ -4,14 +4,15 @@
 //! A level is often hard at one end only: a goal area filled in the wrong
 //! order shuts itself off, while pulled backwards the same boxes come out
 //! of it in a few pulls; boxes packed in at the start may be easy to push
-//! apart and hard to pull back in. So before the lanes start, a greedy
-//! search of pulls from the solved position (from every area the player
-//! may end in) heads for the boxes' starting squares, and keeps every
-//! position it meets. It takes its positions two ways in turn: by the
-//! pulls the boxes need to starting squares of their own (each box heading
-//! for the nearest, many head for the same few and the boxes never get
-//! back), and by each box's pulls to the nearest (which meets other
-//! forward positions: both find levels the other misses). The positions
+//! apart and hard to pull back in. So while the other lanes start, one
+//! runs a greedy search of pulls from the solved position (from every area
+//! the player may end in) that heads for the boxes' starting squares, and
+//! keeps every position it meets. It takes its positions by two measures, one after
+//! the other: for the first half of the table by each box's pulls to the
+//! nearest starting square, then by the pulls the boxes need to starting
+//! squares of their own (each box heading for the nearest, many head for
+//! the same few and never all get back; but the first measure, alone for
+//! its half, meets forward positions the second misses). The positions
 //! are keyed as the forward searches key theirs (the boxes
 //! and the player's least reachable cell). A forward search that
 //! generates one of them has solved the level: its pushes so far, then
@@ -25,11 +26,11 @@ use crate::grid::Direction;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-/// Positions the table keeps at most: about a second's work (less with
-/// few boxes), and 30 MB with 30 boxes.
-const MAX_POSITIONS: usize = 300_000;
+/// Positions the table keeps at most, half by each measure: about two
+/// seconds' work (less with few boxes), and 60 MB with 30 boxes.
+const MAX_POSITIONS: usize = 600_000;
 /// Bytes it may hold: on levels of hundreds of boxes, fewer positions.
-const MAX_BYTES: usize = 48 << 20;
+const MAX_BYTES: usize = 96 << 20;
 /// Boxes up to which they are matched to starting squares of their own:
 /// past it, a matching a position costs more than the table is worth, and
 /// each box heads for the nearest starting square.
@@ -196,7 +197,7 @@ impl<'b> Builder<'b> {
             self.occupied[g] = false;
         }
         let mut asked = 0;
-        while let Some(id) = self.open.pop() {
+        while let Some(id) = self.open.pop(self.table.nodes.len() >= most / 2) {
             let kept = self.table.nodes.len();
             if kept >= most {
                 break;
@@ -363,19 +364,18 @@ impl<'b> Builder<'b> {
     }
 }
 
-/// The open positions of the backward search, taken from two lists in
-/// turn, each by how far its boxes are from the starting squares (three
-/// per pull) plus its depth, the newest first on ties: one measures by the
-/// cheapest matching of boxes to starting squares of their own (none past
-/// [`MATCHED_BOXES`]), the other by each box's pulls to the nearest.
+/// The open positions of the backward search in two lists, each by how
+/// far its boxes are from the starting squares (three per pull) plus its
+/// depth, the newest first on ties: one by each box's pulls to the
+/// nearest, taken from first, the other by the cheapest matching of boxes
+/// to starting squares of their own (none past [`MATCHED_BOXES`]), taken
+/// from once the table is half full.
 #[derive(Default)]
 struct OpenLists {
     matched: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
     nearest: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
     /// Per position, whether it was taken (from either list).
     taken: Vec<bool>,
-    /// Whether the matched list is next.
-    matched_next: bool,
 }
 
 impl OpenLists {
@@ -389,11 +389,11 @@ impl OpenLists {
         self.taken.push(false);
     }
 
-    /// The next position to expand, from the list whose turn it is (the
-    /// other when it is empty).
-    fn pop(&mut self) -> Option<u32> {
-        self.matched_next = !self.matched_next;
-        let order = if self.matched_next {
+    /// The next position to expand: from the nearest list, or in the
+    /// table's `second_half` from the matched one (the other when it is
+    /// empty).
+    fn pop(&mut self, second_half: bool) -> Option<u32> {
+        let order = if second_half {
             [&mut self.matched, &mut self.nearest]
         } else {
             [&mut self.nearest, &mut self.matched]

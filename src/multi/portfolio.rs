@@ -218,9 +218,9 @@ struct Knowledge {
 
 impl Knowledge {
     /// The search a phase runs, with what it needs worked out (the goal
-    /// rooms until `give_up.rooms` says so, the meeting table until
-    /// `give_up.meeting` does). Every search but plain A* looks for its
-    /// children in the meeting table.
+    /// rooms until `give_up.rooms` says so, the meeting table, in the lane
+    /// that builds it, until `give_up.meeting` does). Every search but
+    /// plain A* looks for its children in the meeting table.
     fn config(&self, board: &Board, phase: &Phase, give_up: &GiveUp<'_>) -> Config<'_> {
         let mut config = Config {
             method: phase.method,
@@ -236,10 +236,12 @@ impl Knowledge {
         config
     }
 
-    /// The meeting table: built by the first lane to ask (before its
-    /// search), looked up by the others once it is there.
-    fn meeting(&self, board: &Board, give_up: &dyn Fn() -> bool) -> &OnceLock<Meeting> {
-        if !self.building.swap(true, Ordering::AcqRel) {
+    /// The meeting table: built by the lane given `give_up` for it (before
+    /// its search, once), looked up by the others once it is there.
+    fn meeting(&self, board: &Board, give_up: Option<&dyn Fn() -> bool>) -> &OnceLock<Meeting> {
+        if let Some(give_up) = give_up
+            && !self.building.swap(true, Ordering::AcqRel)
+        {
             let _ = self.meeting.set(Meeting::build(board, give_up));
         }
         &self.meeting
@@ -272,7 +274,8 @@ impl Knowledge {
 /// When working out what a lane's searches need gives up.
 struct GiveUp<'a> {
     rooms: &'a dyn Fn() -> bool,
-    meeting: &'a dyn Fn() -> bool,
+    /// `None` in the lanes that do not build the meeting table.
+    meeting: Option<&'a dyn Fn() -> bool>,
 }
 
 /// The goal rooms are worked out within this part of a lane's time at most.
@@ -281,6 +284,23 @@ const ROOMS_SHARE: u32 = 4;
 /// dozen boxes, a whole table takes seconds, which the lane building it
 /// would not search.
 const MEETING_SHARE: u32 = 8;
+
+/// The lane that builds the meeting table, and within what part of its
+/// time: the last lane that looks into it, so that the first, the
+/// strongest searches, start at once. One thread runs what two run side by
+/// side in twice the time, so there the table gets half the part it gets
+/// in one of two lanes: the same time.
+fn table_builder(lanes: &[Vec<Phase>], threads: usize) -> Option<(usize, u32)> {
+    let lane = lanes
+        .iter()
+        .rposition(|lane| lane.iter().any(|p| *p != Phase::PLAIN_ASTAR))?;
+    let share = if threads <= 1 {
+        2 * MEETING_SHARE
+    } else {
+        MEETING_SHARE
+    };
+    Some((lane, share))
+}
 
 /// The moment a lane with `time` left from `started` on gives up work
 /// worth a `share`-th of its time.
@@ -291,10 +311,13 @@ fn share_deadline(started: Instant, time: Option<Duration>, share: u32) -> Optio
 /// Runs one lane's phases until one of them ends without hitting a limit
 /// (or `stop` is raised by another lane). A phase with goal-room macros that
 /// runs out of positions proves nothing, so it runs again without them.
+/// The lane given a `table_share` builds the meeting table within that
+/// part of its time.
 fn run_lane(
     board: &Board,
     known: &Knowledge,
     phases: &[Phase],
+    table_share: Option<u32>,
     limits: &Limits,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
@@ -310,10 +333,11 @@ fn run_lane(
             let deadline = share_deadline(started, limits.time, share);
             move || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
         };
-        let (rooms, meeting) = (past(ROOMS_SHARE), past(MEETING_SHARE));
+        let rooms = past(ROOMS_SHARE);
+        let meeting = table_share.map(past);
         let give_up = GiveUp {
             rooms: &rooms,
-            meeting: &meeting,
+            meeting: meeting.as_ref().map(|m| m as &dyn Fn() -> bool),
         };
         let config = known.config(board, &phase, &give_up);
         let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
@@ -381,7 +405,16 @@ pub(crate) fn fast(
             .map(|n| n.saturating_sub(alone_stats.generated) / count),
         max_memory: limits.max_memory / count as usize,
     };
-    let (results, winner) = run_lanes(board, &known, &lanes, &lane_limits, &stop, progress);
+    let builder = table_builder(&lanes, options.threads);
+    let (results, winner) = run_lanes(
+        board,
+        &known,
+        &lanes,
+        builder,
+        &lane_limits,
+        &stop,
+        progress,
+    );
     // Counters add up; the memory of the search alone was freed before the lanes.
     let mut total = MultiStats {
         memory_bytes: 0,
@@ -427,6 +460,7 @@ fn run_lanes(
     board: &Board,
     known: &Knowledge,
     lanes: &[Vec<Phase>],
+    builder: Option<(usize, u32)>,
     limits: &Limits,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
@@ -451,13 +485,15 @@ fn run_lanes(
                 let finish = &finish;
                 scope.spawn(move || {
                     finish(k + 1, &mut || {
-                        run_lane(board, known, phases, limits, stop, &mut |_| {})
+                        let share = builder.filter(|b| b.0 == k + 1).map(|b| b.1);
+                        run_lane(board, known, phases, share, limits, stop, &mut |_| {})
                     })
                 })
             })
             .collect();
         let mine = finish(0, &mut || {
-            run_lane(board, known, &lanes[0], limits, stop, progress)
+            let share = builder.filter(|b| b.0 == 0).map(|b| b.1);
+            run_lane(board, known, &lanes[0], share, limits, stop, progress)
         });
         let mut results = vec![mine];
         // A lane's panic is caught inside its thread, so joining never fails.
@@ -484,26 +520,48 @@ mod tests {
         }
         GiveUp {
             rooms: &never,
-            meeting: &never,
+            meeting: Some(&never),
         }
     }
 
     #[test]
-    fn the_first_lane_to_ask_builds_the_meeting_table_and_no_other_waits() {
+    fn the_building_lane_builds_the_meeting_table_and_no_other_waits() {
         let level = &crate::level::parse_xsb(b"#######\n#@$  .#\n#######", 100).unwrap()[0];
         let board = Board::new(level).unwrap();
         let never = never_give_up();
         let features = Phase::new(Method::Features, 1, 1, true);
         let known = Knowledge::default();
-        let first = known.config(&board, &features, &never);
-        assert_eq!(first.meeting().map(Meeting::len), Some(4));
-        // Another lane building it: this one searches without it for now.
-        let other = Knowledge::default();
-        other.building.store(true, Ordering::Relaxed);
-        let waiting = other.config(&board, &features, &never);
+        // A lane that does not build it searches without it for now.
+        let looking = GiveUp {
+            meeting: None,
+            ..never_give_up()
+        };
+        let waiting = known.config(&board, &features, &looking);
         assert!(waiting.meet.is_some() && waiting.meeting().is_none());
-        let _ = other.meeting.set(Meeting::build(&board, &|| false));
+        let building = known.config(&board, &features, &never);
+        assert_eq!(building.meeting().map(Meeting::len), Some(4));
         assert_eq!(waiting.meeting().map(Meeting::len), Some(4));
+        // Built once: a second lane given the work finds it done.
+        let again = known.config(&board, &features, &never);
+        assert!(std::ptr::eq(
+            again.meeting().unwrap(),
+            building.meeting().unwrap()
+        ));
+    }
+
+    #[test]
+    fn the_last_lane_that_looks_into_the_meeting_table_builds_it() {
+        for (threads, area) in (1..=8).flat_map(|t| AREAS.map(|a| (t, a))) {
+            let lanes = lanes(threads, area);
+            let (lane, share) = table_builder(&lanes, threads).unwrap();
+            let looks = |lane: &Vec<Phase>| lane.iter().any(|p| *p != Phase::PLAIN_ASTAR);
+            assert!(looks(&lanes[lane]));
+            assert!(!lanes[lane + 1..].iter().any(looks), "{threads} {area:?}");
+            // One thread gives it the time it has in one lane of two.
+            let expected = if threads == 1 { 2 } else { 1 } * MEETING_SHARE;
+            assert_eq!(share, expected);
+        }
+        assert_eq!(table_builder(&[vec![Phase::PLAIN_ASTAR]], 1), None);
     }
 
     #[test]
@@ -555,7 +613,7 @@ mod tests {
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
         let phases = [Phase::new(Method::Greedy, 1, 1, true)];
-        let lane = run_lane(&board, &known, &phases, &limits, &stop, &mut |_| {});
+        let lane = run_lane(&board, &known, &phases, None, &limits, &stop, &mut |_| {});
         assert!(lane.outcome.solution().is_some());
         assert!(!lane.optimal);
     }
@@ -622,6 +680,7 @@ mod tests {
                 &board,
                 &Knowledge::default(),
                 &lanes,
+                None,
                 &limits,
                 &stop,
                 &mut |_| {},

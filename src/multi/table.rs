@@ -105,7 +105,6 @@ impl Nodes {
     }
 
     /// Every node made so far, oldest first.
-    #[cfg(test)]
     pub fn ids(&self) -> impl Iterator<Item = NodeId> {
         (0..self.len() as u32).map(NodeId)
     }

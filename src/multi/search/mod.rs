@@ -129,6 +129,9 @@ struct Search<'b> {
     deadline: Option<Instant>,
     /// A child found in the meeting table, and its pushes to the goal.
     met: Option<(NodeId, Vec<(Cell, Direction)>)>,
+    /// Whether the nodes made before the meeting table was there have
+    /// been looked up in it.
+    looked_back: bool,
     /// The non-optimal searches: the expansions below each node.
     subtrees: Option<Subtrees>,
     stats: MultiStats,
@@ -181,6 +184,7 @@ pub(crate) fn run(
                 last_report = Instant::now();
                 progress(&s.progress(node, started));
             }
+            s.look_back_in_meeting();
         }
         if s.in_dead_subtree(node) {
             continue;
@@ -231,6 +235,7 @@ impl<'b> Search<'b> {
             advice,
             deadline: None,
             met: None,
+            looked_back: false,
             subtrees: (!config.optimal()).then(Subtrees::default),
             stats: MultiStats::default(),
         }
@@ -395,6 +400,25 @@ impl<'b> Search<'b> {
     /// The move that made `node`.
     fn push_of(&self, node: NodeId) -> Push {
         Push::from_stored(self.nodes.push(node), self.config.rooms)
+    }
+
+    /// Once the meeting table is there (another lane builds it while this
+    /// search runs), looks up the nodes made before it: each is looked up
+    /// when made, so one met then would never be seen again.
+    fn look_back_in_meeting(&mut self) {
+        if self.looked_back || self.met.is_some() {
+            return;
+        }
+        let Some(meet) = self.config.meeting() else {
+            return;
+        };
+        self.looked_back = true;
+        let nodes = &self.nodes;
+        self.met = nodes.ids().find_map(|node| {
+            let hash = nodes.hash[node.index()];
+            let rest = meet.path_from(hash, nodes.boxes(node), nodes.player(node))?;
+            Some((node, rest))
+        });
     }
 
     /// The time, memory and stop checks, made every so often.
@@ -576,6 +600,28 @@ mod tests {
         // The start is held: the answer is all the table's, the search
         // ending after its first expansion.
         assert_eq!(stats.expanded, 1);
+        assert_eq!(replayed(level, &joined), 3);
+    }
+
+    #[test]
+    fn nodes_made_before_the_table_is_there_are_looked_up_once_it_is() {
+        // Microban I 2 again: the start is among the table's positions.
+        let text = b"######\n#    #\n# #@ #\n# $* #\n# .* #\n#    #\n######";
+        let level = &parse_xsb(text, 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let table = OnceLock::new();
+        let config = Config {
+            meet: Some(&table),
+            ..greedy(None)
+        };
+        let mut s = Search::new(&board, config);
+        assert!(s.queue_root());
+        s.look_back_in_meeting();
+        assert!(s.met.is_none() && !s.looked_back);
+        let _ = table.set(Meeting::build(&board, &|| false));
+        s.look_back_in_meeting();
+        let (met, rest) = s.met.take().expect("the start is held");
+        let joined = Outcome::Solved(s.rebuild_joined(met, &rest));
         assert_eq!(replayed(level, &joined), 3);
     }
 
