@@ -7,7 +7,8 @@
 //! push-optimal, and weighted A* adds more with more threads. Each thread
 //! runs a *lane*: a list of [`Phase`]s taken one after another. The lanes
 //! but plain A* share one table of positions reached backwards from the
-//! solved one ([`super::meet`]): the first to run into it has an answer.
+//! solved one ([`super::meet`]), built by the last of them while the others
+//! start: the first to run into it has an answer.
 
 use super::board::Board;
 use super::meet::Meeting;
@@ -206,7 +207,8 @@ const SHARED_PHASE_NODES: u64 = 2_000_000;
 
 /// What the lanes work out about a level once, when the first needs it
 /// (the others wait for it, inside their time: big levels take a while),
-/// but the meeting table, which they look up once it is there.
+/// but the meeting table, which one lane builds and the others look up
+/// once it is there.
 #[derive(Default)]
 struct Knowledge {
     rooms: OnceLock<Rooms>,
