@@ -30,7 +30,7 @@ use std::collections::{BinaryHeap, HashMap};
 /// seconds' work (less with few boxes), and 60 MB with 30 boxes.
 const MAX_POSITIONS: usize = 600_000;
 /// Bytes it may hold: on levels of hundreds of boxes, fewer positions.
-const MAX_BYTES: usize = 96 << 20;
+pub(crate) const MAX_BYTES: usize = 96 << 20;
 /// Boxes up to which they are matched to starting squares of their own:
 /// past it, a matching a position costs more than the table is worth, and
 /// each box heads for the nearest starting square.
@@ -60,15 +60,22 @@ pub(crate) struct Meeting {
 
 impl Meeting {
     /// Searches backwards until [`MAX_POSITIONS`] are kept (fewer on big
-    /// levels), every position is seen, or `give_up` says so. A level with
-    /// more goals than boxes has no one solved position: its table is empty.
-    pub fn build(board: &Board, give_up: &dyn Fn() -> bool) -> Meeting {
+    /// levels, or where `max_bytes` is less than [`MAX_BYTES`]), every
+    /// position is seen, or `give_up` says so. A level with more goals than
+    /// boxes has no one solved position: its table is empty.
+    pub fn build_within(board: &Board, give_up: &dyn Fn() -> bool, max_bytes: usize) -> Meeting {
         if board.goals.len() != board.start_boxes.len() {
             return Meeting::default();
         }
         let per_position = board.goals.len() * 2 + std::mem::size_of::<Pulled>() + 32;
-        let most = MAX_POSITIONS.min(MAX_BYTES / per_position);
+        let most = MAX_POSITIONS.min(MAX_BYTES.min(max_bytes) / per_position);
         Builder::new(board).run(most, give_up)
+    }
+
+    /// [`Meeting::build_within`] the table's own bound on bytes, for tests.
+    #[cfg(test)]
+    pub fn build(board: &Board, give_up: &dyn Fn() -> bool) -> Meeting {
+        Meeting::build_within(board, give_up, MAX_BYTES)
     }
 
     /// A table of `most` positions at most, for tests.
@@ -611,6 +618,20 @@ mod tests {
             let path = table.path_from(hash, &node.boxes, node.player).unwrap();
             assert_eq!(pushed(&board, &node.boxes, node.player, &path), goals);
         }
+    }
+
+    #[test]
+    fn a_table_keeps_to_the_bytes_it_is_given() {
+        let text =
+            b"##########\n#@       #\n# $ $ $  #\n#        #\n# . . .  #\n#        #\n##########";
+        let board = Board::new(&crate::level::parse_xsb(text, 100).unwrap()[0]).unwrap();
+        let whole = Meeting::build(&board, &|| false);
+        let per_position = board.goals.len() * 2 + std::mem::size_of::<Pulled>() + 32;
+        assert!(whole.len() > 200);
+        let small = Meeting::build_within(&board, &|| false, 100 * per_position);
+        // It stops once it holds as many, after one position's pulls.
+        let pulls = 4 * board.start_boxes.len();
+        assert!((100..=100 + pulls).contains(&small.len()));
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! start: the first to run into it has an answer.
 
 use super::board::Board;
-use super::meet::Meeting;
+use super::meet::{self, Meeting};
 use super::options::{Limits, Method, MultiOptions, MultiStats, Progress};
 use super::packing::Packing;
 use super::room::Rooms;
@@ -233,18 +233,25 @@ impl Knowledge {
             stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
         };
         if !config.optimal() {
-            config.meet = Some(self.meeting(board, give_up.meeting));
+            config.meet = Some(self.meeting(board, give_up.meeting, give_up.table_bytes));
         }
         config
     }
 
     /// The meeting table: built by the lane given `give_up` for it (before
-    /// its search, once), looked up by the others once it is there.
-    fn meeting(&self, board: &Board, give_up: Option<&dyn Fn() -> bool>) -> &OnceLock<Meeting> {
+    /// its search, once, in `max_bytes` at most), looked up by the others
+    /// once it is there.
+    fn meeting(
+        &self,
+        board: &Board,
+        give_up: Option<&dyn Fn() -> bool>,
+        max_bytes: usize,
+    ) -> &OnceLock<Meeting> {
         if let Some(give_up) = give_up
             && !self.building.swap(true, Ordering::AcqRel)
         {
-            let _ = self.meeting.set(Meeting::build(board, give_up));
+            let table = Meeting::build_within(board, give_up, max_bytes);
+            let _ = self.meeting.set(table);
         }
         &self.meeting
     }
@@ -278,6 +285,8 @@ struct GiveUp<'a> {
     rooms: &'a dyn Fn() -> bool,
     /// `None` in the lanes that do not build the meeting table.
     meeting: Option<&'a dyn Fn() -> bool>,
+    /// The bytes the meeting table may take.
+    table_bytes: usize,
 }
 
 /// The goal rooms are worked out within this part of a lane's time at most.
@@ -287,12 +296,25 @@ const ROOMS_SHARE: u32 = 4;
 /// would not search.
 const MEETING_SHARE: u32 = 8;
 
-/// The lane that builds the meeting table, and within what part of its
-/// time: the last lane that looks into it, so that the first, the
-/// strongest searches, start at once. One thread runs what two run side by
-/// side in twice the time, so there the table gets half the part it gets
-/// in one of two lanes: the same time.
-fn table_builder(lanes: &[Vec<Phase>], threads: usize) -> Option<(usize, u32)> {
+/// The meeting table takes at most this part of the memory.
+const MEETING_MEMORY_SHARE: usize = 4;
+
+/// Which lane builds the meeting table, within what part of its time, and
+/// in how many bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TableBuilder {
+    lane: usize,
+    share: u32,
+    bytes: usize,
+}
+
+/// The lane that builds the meeting table: the last lane that looks into
+/// it, so that the first, the strongest searches, start at once. One
+/// thread runs what two run side by side in twice the time, so there the
+/// table gets half the part of the time it gets in one lane of two: the
+/// same seconds. It takes a part of `max_memory` (the lanes share what is
+/// left).
+fn table_builder(lanes: &[Vec<Phase>], threads: usize, max_memory: usize) -> Option<TableBuilder> {
     let lane = lanes
         .iter()
         .rposition(|lane| lane.iter().any(|p| *p != Phase::PLAIN_ASTAR))?;
@@ -301,7 +323,8 @@ fn table_builder(lanes: &[Vec<Phase>], threads: usize) -> Option<(usize, u32)> {
     } else {
         MEETING_SHARE
     };
-    Some((lane, share))
+    let bytes = (max_memory / MEETING_MEMORY_SHARE).min(meet::MAX_BYTES);
+    Some(TableBuilder { lane, share, bytes })
 }
 
 /// The moment a lane with `time` left from `started` on gives up work
@@ -313,13 +336,12 @@ fn share_deadline(started: Instant, time: Option<Duration>, share: u32) -> Optio
 /// Runs one lane's phases until one of them ends without hitting a limit
 /// (or `stop` is raised by another lane). A phase with goal-room macros that
 /// runs out of positions proves nothing, so it runs again without them.
-/// The lane given a `table_share` builds the meeting table within that
-/// part of its time.
+/// The lane given the `table` builds the meeting table.
 fn run_lane(
     board: &Board,
     known: &Knowledge,
     phases: &[Phase],
-    table_share: Option<u32>,
+    table: Option<TableBuilder>,
     limits: &Limits,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
@@ -336,10 +358,11 @@ fn run_lane(
             move || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
         };
         let rooms = past(ROOMS_SHARE);
-        let meeting = table_share.map(past);
+        let meeting = table.map(|t| past(t.share));
         let give_up = GiveUp {
             rooms: &rooms,
             meeting: meeting.as_ref().map(|m| m as &dyn Fn() -> bool),
+            table_bytes: table.map_or(0, |t| t.bytes),
         };
         let config = known.config(board, &phase, &give_up);
         let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
@@ -400,14 +423,15 @@ pub(crate) fn fast(
     let past = || rooms_by.is_some_and(|by| Instant::now() >= by);
     let lanes = lanes(options.threads, known.goal_area(board, &past));
     let count = lanes.len() as u64;
+    let builder = table_builder(&lanes, options.threads, limits.max_memory);
+    let table_bytes = builder.map_or(0, |b| b.bytes);
     let lane_limits = Limits {
         time: limits.time.map(|t| t.saturating_sub(started.elapsed())),
         max_nodes: limits
             .max_nodes
             .map(|n| n.saturating_sub(alone_stats.generated) / count),
-        max_memory: limits.max_memory / count as usize,
+        max_memory: (limits.max_memory - table_bytes) / count as usize,
     };
-    let builder = table_builder(&lanes, options.threads);
     let (results, winner) = run_lanes(
         board,
         &known,
@@ -417,9 +441,10 @@ pub(crate) fn fast(
         &stop,
         progress,
     );
-    // Counters add up; the memory of the search alone was freed before the lanes.
+    // Counters add up; the memory of the search alone was freed before the
+    // lanes, and the meeting table is counted once.
     let mut total = MultiStats {
-        memory_bytes: 0,
+        memory_bytes: known.meeting.get().map_or(0, Meeting::memory_bytes),
         ..alone_stats
     };
     for result in &results {
@@ -462,7 +487,7 @@ fn run_lanes(
     board: &Board,
     known: &Knowledge,
     lanes: &[Vec<Phase>],
-    builder: Option<(usize, u32)>,
+    builder: Option<TableBuilder>,
     limits: &Limits,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
@@ -487,15 +512,15 @@ fn run_lanes(
                 let finish = &finish;
                 scope.spawn(move || {
                     finish(k + 1, &mut || {
-                        let share = builder.filter(|b| b.0 == k + 1).map(|b| b.1);
-                        run_lane(board, known, phases, share, limits, stop, &mut |_| {})
+                        let table = builder.filter(|b| b.lane == k + 1);
+                        run_lane(board, known, phases, table, limits, stop, &mut |_| {})
                     })
                 })
             })
             .collect();
         let mine = finish(0, &mut || {
-            let share = builder.filter(|b| b.0 == 0).map(|b| b.1);
-            run_lane(board, known, &lanes[0], share, limits, stop, progress)
+            let table = builder.filter(|b| b.lane == 0);
+            run_lane(board, known, &lanes[0], table, limits, stop, progress)
         });
         let mut results = vec![mine];
         // A lane's panic is caught inside its thread, so joining never fails.
@@ -523,6 +548,7 @@ mod tests {
         GiveUp {
             rooms: &never,
             meeting: Some(&never),
+            table_bytes: usize::MAX,
         }
     }
 
@@ -555,15 +581,22 @@ mod tests {
     fn the_last_lane_that_looks_into_the_meeting_table_builds_it() {
         for (threads, area) in (1..=8).flat_map(|t| AREAS.map(|a| (t, a))) {
             let lanes = lanes(threads, area);
-            let (lane, share) = table_builder(&lanes, threads).unwrap();
+            let table = table_builder(&lanes, threads, 1 << 30).unwrap();
             let looks = |lane: &Vec<Phase>| lane.iter().any(|p| *p != Phase::PLAIN_ASTAR);
-            assert!(looks(&lanes[lane]));
-            assert!(!lanes[lane + 1..].iter().any(looks), "{threads} {area:?}");
+            assert!(looks(&lanes[table.lane]));
+            assert!(
+                !lanes[table.lane + 1..].iter().any(looks),
+                "{threads} {area:?}"
+            );
             // One thread gives it the time it has in one lane of two.
             let expected = if threads == 1 { 2 } else { 1 } * MEETING_SHARE;
-            assert_eq!(share, expected);
+            assert_eq!(table.share, expected);
+            // Its own bound on bytes, or a quarter of the memory.
+            assert_eq!(table.bytes, meet::MAX_BYTES);
+            let small = table_builder(&lanes, threads, 100 << 20).unwrap();
+            assert_eq!(small.bytes, 25 << 20);
         }
-        assert_eq!(table_builder(&[vec![Phase::PLAIN_ASTAR]], 1), None);
+        assert_eq!(table_builder(&[vec![Phase::PLAIN_ASTAR]], 1, 1 << 30), None);
     }
 
     #[test]

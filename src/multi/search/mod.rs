@@ -451,6 +451,8 @@ impl<'b> Search<'b> {
         }
     }
 
+    /// The search's own memory (the meeting table, shared by the lanes of
+    /// `--fast`, is counted once, by them).
     fn memory_bytes(&self) -> usize {
         self.nodes.memory_bytes()
             + self.frontier.memory_bytes()
@@ -460,7 +462,6 @@ impl<'b> Search<'b> {
             + self.bound.memory_bytes(self.board)
             + self.advice.memory_bytes()
             + self.config.packing.map_or(0, Packing::memory_bytes)
-            + self.config.meeting().map_or(0, Meeting::memory_bytes)
             + self.subtrees.as_ref().map_or(0, Subtrees::memory_bytes)
     }
 }
