@@ -184,7 +184,12 @@ pub(crate) fn run(
                 last_report = Instant::now();
                 progress(&s.progress(node, started));
             }
+            // (A node met then is joined at once: the open list may hold
+            // nothing more to expand.)
             s.look_back_in_meeting();
+            if let Some(joined) = s.joined() {
+                return (joined, s.stats);
+            }
         }
         if s.in_dead_subtree(node) {
             continue;
@@ -197,10 +202,8 @@ pub(crate) fn run(
             let before = s.nodes.g[u];
             work += s.push_moved_boxes_on(&mut boxes, before, limits.max_nodes);
         }
-        if let Some((met, rest)) = s.met.take() {
-            s.stats.memory_bytes = s.memory_bytes();
-            let solution = s.rebuild_joined(met, &rest);
-            return (Outcome::Solved(solution), s.stats);
+        if let Some(joined) = s.joined() {
+            return (joined, s.stats);
         }
     }
     // Every position reachable without a deadlock has been seen: no solution
@@ -419,6 +422,13 @@ impl<'b> Search<'b> {
             let rest = meet.path_from(hash, nodes.boxes(node), nodes.player(node))?;
             Some((node, rest))
         });
+    }
+
+    /// The answer through the meeting table, once a node has met it.
+    fn joined(&mut self) -> Option<Outcome> {
+        let (met, rest) = self.met.take()?;
+        self.stats.memory_bytes = self.memory_bytes();
+        Some(Outcome::Solved(self.rebuild_joined(met, &rest)))
     }
 
     /// The time, memory and stop checks, made every so often.
