@@ -7,16 +7,16 @@
 //! apart and hard to pull back in. So while the other lanes start, one
 //! runs a greedy search of pulls from the solved position (from every area
 //! the player may end in) that heads for the boxes' starting squares, and
-//! keeps every position it meets. It takes its positions by two measures, one after
-//! the other: for the first half of the table by each box's pulls to the
-//! nearest starting square, then by the pulls the boxes need to starting
-//! squares of their own (each box heading for the nearest, many head for
-//! the same few and never all get back; but the first measure, alone for
-//! its half, meets forward positions the second misses). The positions
-//! are keyed as the forward searches key theirs (the boxes
-//! and the player's least reachable cell). A forward search that
-//! generates one of them has solved the level: its pushes so far, then
-//! the pulls back to the solved position, reversed. The answer is not
+//! keeps every position it meets. It takes its positions by two measures,
+//! one after the other: for the first half of the table by each box's
+//! pulls to the nearest starting square, then by the pulls the boxes need
+//! to starting squares of their own (each box heading for the nearest,
+//! many head for the same few and never all get back; but the first
+//! measure, alone for its half, meets forward positions the second
+//! misses). The positions are keyed as the forward searches key theirs
+//! (the boxes and the player's least reachable cell). A forward search
+//! that generates one of them has solved the level: its pushes so far,
+//! then the pulls back to the solved position, reversed. The answer is not
 //! push-optimal, so only the non-optimal searches look here.
 
 use super::board::{Board, Cell, Distance, UNREACHABLE};

@@ -214,8 +214,6 @@ struct Knowledge {
     rooms: OnceLock<Rooms>,
     packing: OnceLock<Packing>,
     meeting: OnceLock<Meeting>,
-    /// Set by the lane that builds the meeting table.
-    building: AtomicBool,
 }
 
 impl Knowledge {
@@ -247,11 +245,9 @@ impl Knowledge {
         give_up: Option<&dyn Fn() -> bool>,
         max_bytes: usize,
     ) -> &OnceLock<Meeting> {
-        if let Some(give_up) = give_up
-            && !self.building.swap(true, Ordering::AcqRel)
-        {
-            let table = Meeting::build_within(board, give_up, max_bytes);
-            let _ = self.meeting.set(table);
+        if let Some(give_up) = give_up {
+            self.meeting
+                .get_or_init(|| Meeting::build_within(board, give_up, max_bytes));
         }
         &self.meeting
     }
