@@ -22,14 +22,21 @@
 //! boxes and the search would rarely end within its budget, so it gives
 //! up there at once (sets of six boxes or fewer always get the whole
 //! budget).
+//! A searcher made with the fences proven at load
+//! ([`crate::multi::fence`]) drops every child that holds one: a fence of
+//! five boxes whose pushes all lead into a smaller dead fence is then
+//! proven in a few positions.
+//!
 //! Keys are exact, so the maps hash them with the fast FxHash.
 
 use super::board::{Board, Cell};
 use super::deadlock::Freeze;
+use super::learned::{Among, PatternSet};
 use super::rows::RowArea;
 use crate::grid::Direction;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Positions one search may expand before it gives up (not dead).
 const BUDGET: usize = 40;
@@ -132,9 +139,20 @@ pub(crate) struct SubsetSearch {
     probe_stamp: u32,
     queue: Vec<Cell>,
     freeze: Freeze,
+    /// Fences proven dead at load: a child holding one is not queued.
+    fences: Arc<PatternSet>,
+    among: Among,
 }
 
 impl SubsetSearch {
+    /// A searcher that prunes by `fences`.
+    pub fn with_fences(fences: Arc<PatternSet>) -> SubsetSearch {
+        SubsetSearch {
+            fences,
+            ..SubsetSearch::default()
+        }
+    }
+
     /// True when `boxes` (sorted) alone, with the player on `player`, can
     /// provably never all stand on goals. `false` means "not proven".
     pub fn dead(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> bool {
@@ -341,10 +359,14 @@ impl SubsetSearch {
                 };
                 self.occupy(board, b, false);
                 self.occupy(board, ahead, true);
-                if !self.freeze.deadlocked(board, &self.occupied, ahead) {
-                    child[..k].copy_from_slice(boxes);
-                    child[i] = ahead;
-                    child[..k].sort_unstable();
+                child[..k].copy_from_slice(boxes);
+                child[i] = ahead;
+                child[..k].sort_unstable();
+                if !self.freeze.deadlocked(board, &self.occupied, ahead)
+                    && !self
+                        .fences
+                        .matches(board, &self.occupied, &child[..k], b, &mut self.among)
+                {
                     let next = pack(&child[..k], self.child_player(board, b, ahead, least));
                     if self.queued.insert(next) {
                         self.positions.push_back(next);
@@ -566,7 +588,12 @@ pub(crate) mod tests {
     }
 
     /// [`solvable`], or `None` once more than `cap` positions are seen.
-    fn solvable_within(board: &Board, boxes: &[Cell], player: Cell, cap: usize) -> Option<bool> {
+    pub(crate) fn solvable_within(
+        board: &Board,
+        boxes: &[Cell],
+        player: Cell,
+        cap: usize,
+    ) -> Option<bool> {
         let mut seen = std::collections::HashSet::new();
         let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
         seen.insert((boxes.to_vec(), player));

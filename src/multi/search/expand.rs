@@ -32,6 +32,10 @@ use std::rc::Rc;
 /// move) repeats that node's search over and over.
 const LEARN_EVERY: u64 = 8;
 
+/// Boxes in a small corral searched alone, at most (see
+/// [`Corrals::small_sets`]).
+const SMALL_CORRAL: usize = 8;
+
 /// The pushes (box cell, direction) of a PI-corral: the only ones tried.
 type CorralPushes = Vec<(Cell, Direction)>;
 
@@ -181,7 +185,33 @@ impl Search<'_> {
         {
             return None;
         }
+        // Searches with fences test the small corrals too: a fence there
+        // is proven in a few positions.
+        if self.config.fences.is_some() && self.small_corral_dead(boxes, player) {
+            return None;
+        }
         Some((least, only))
+    }
+
+    /// True when the boxes of one of the small corrals of the last corral
+    /// search (see [`Corrals::small_sets`]) are dead alone; such a fence is
+    /// kept as a learned pattern.
+    fn small_corral_dead(&mut self, boxes: &[Cell], player: Cell) -> bool {
+        let Pruning {
+            corrals,
+            subset,
+            patterns,
+            ..
+        } = &mut self.prune;
+        let sets = corrals.small_sets(self.board, &self.occupied, boxes, SMALL_CORRAL);
+        let Some(dead) = sets
+            .into_iter()
+            .find(|set| subset.dead(self.board, set, player))
+        else {
+            return false;
+        };
+        patterns.keep(self.board, dead, player);
+        true
     }
 
     /// The non-optimal searches: true when the node holds a learned
