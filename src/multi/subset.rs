@@ -142,6 +142,9 @@ pub(crate) struct SubsetSearch {
     /// Fences proven dead at load: a child holding one is not queued.
     fences: Arc<PatternSet>,
     among: Among,
+    /// Positions a search of [`SubsetSearch::dead`] may expand, when not
+    /// [`BUDGET`].
+    budget: Option<usize>,
 }
 
 impl SubsetSearch {
@@ -150,6 +153,14 @@ impl SubsetSearch {
         SubsetSearch {
             fences,
             ..SubsetSearch::default()
+        }
+    }
+
+    /// The searcher with `budget` positions per [`SubsetSearch::dead`].
+    pub fn with_budget(self, budget: usize) -> SubsetSearch {
+        SubsetSearch {
+            budget: Some(budget),
+            ..self
         }
     }
 
@@ -168,7 +179,17 @@ impl SubsetSearch {
         let start = self.start_key(board, boxes, player);
         let dead = match self.known.get(&start) {
             Some(&dead) => dead,
-            None => self.search(board, start, CORRAL_RULE),
+            None => {
+                let budget = self.budget.unwrap_or(BUDGET);
+                self.search(
+                    board,
+                    start,
+                    Rule {
+                        budget,
+                        ..CORRAL_RULE
+                    },
+                )
+            }
         };
         if self.known.len() >= CACHE || self.asked.len() >= CACHE {
             self.known.clear();
