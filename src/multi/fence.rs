@@ -27,10 +27,18 @@ use std::sync::Arc;
 /// Boxes in a fence, at most: the pocket's fence and one holder.
 const MAX_FENCE: usize = 6;
 
-/// Subset searches at load, at most: on a level of a hundred floor cells,
-/// some four thousand are made, in a tenth of a second; on bigger ones
-/// this bounds the time.
-const MAX_SEARCHES: usize = 20_000;
+/// Fences tried at load, at most: on a level of a hundred floor cells some
+/// four thousand are, in a tenth of a second; on bigger ones this bounds
+/// the time.
+const MAX_CANDIDATES: usize = 20_000;
+
+/// Levels of more floor cells have no fences: every flood of a candidate
+/// costs as much as the board, and in open floor nearly none is dead.
+const MAX_CELLS: usize = 2_000;
+
+/// A pocket grown past this many fence cells is given up on: in open floor
+/// the fence only grows.
+const WIDE_FENCE: usize = 4 * MAX_FENCE;
 
 /// Positions each search may expand: a fence is dead in a few positions
 /// or not at all, and twenty prove nearly every fence forty do, in half
@@ -51,13 +59,12 @@ pub(crate) fn fences(board: &Board, give_up: &dyn Fn() -> bool) -> PatternSet {
     let mut among = Among::default();
     let mut freeze = Freeze::default();
     let mut occupied = vec![false; board.len()];
-    let mut searches = 0;
     for size in 1..=MAX_FENCE {
         let fenced = SubsetSearch::with_fences(Arc::new(set.clone()));
         let mut subset = fenced.with_budget(BUDGET);
         let mut proven = Vec::new();
         for (fence, pocket) in candidates.iter().filter(|(f, _)| f.len() == size) {
-            if give_up() || searches >= MAX_SEARCHES {
+            if give_up() {
                 break;
             }
             for &c in fence {
@@ -69,7 +76,6 @@ pub(crate) fn fences(board: &Board, give_up: &dyn Fn() -> bool) -> PatternSet {
                 .any(|&c| freeze.deadlocked(board, &occupied, c));
             for player in outside_areas(board, fence, *pocket, &mut among) {
                 let known = frozen || set.matches(board, &occupied, fence, player, &mut among);
-                searches += !known as usize;
                 if !known && subset.dead(board, fence, player) {
                     proven.push((fence.clone(), player));
                 }
@@ -110,9 +116,15 @@ fn outside_areas(board: &Board, fence: &[Cell], pocket: Cell, among: &mut Among)
 fn candidates(board: &Board, give_up: &dyn Fn() -> bool) -> Option<Vec<(Vec<Cell>, Cell)>> {
     let mut seen = FxHashSet::default();
     let mut out = Vec::new();
+    if board.len() > MAX_CELLS {
+        return Some(out);
+    }
     for x in board.cells() {
         if give_up() {
             return None;
+        }
+        if out.len() >= MAX_CANDIDATES {
+            break;
         }
         for pocket in pockets(board, x) {
             let fence = around(board, &pocket, &[]);
@@ -160,7 +172,7 @@ fn pockets(board: &Board, x: Cell) -> Vec<Vec<Cell>> {
     let mut ball = vec![x];
     while ball.len() < MAX_POCKET {
         let rim = around(board, &ball, &[]);
-        if rim.is_empty() {
+        if rim.is_empty() || rim.len() > WIDE_FENCE {
             break;
         }
         ball.extend(rim);
@@ -168,7 +180,7 @@ fn pockets(board: &Board, x: Cell) -> Vec<Vec<Cell>> {
     }
     let mut region = vec![x];
     let mut fence = around(board, &region, &[]);
-    while region.len() < MAX_POCKET && !fence.is_empty() {
+    while region.len() < MAX_POCKET && !fence.is_empty() && fence.len() <= WIDE_FENCE {
         // Taking `y` in trades it for its neighbours outside both.
         let new = |y: Cell| {
             board
@@ -279,5 +291,24 @@ mod tests {
             dead > 20 && more > 0,
             "dead {dead}, proven only with fences {more}"
         );
+    }
+
+    #[test]
+    fn a_level_past_the_cell_bound_has_no_fences() {
+        // An open room: fences along its walls on a small board, none on
+        // a board past the bound.
+        let room = |width: usize, height: usize| {
+            let wall = "#".repeat(width + 2);
+            let mut rows = vec![wall.clone(), format!("#@$ {}.#", " ".repeat(width - 4))];
+            rows.extend((0..height).map(|_| format!("#{}#", " ".repeat(width))));
+            rows.push(wall);
+            rows.join("\n")
+        };
+        for (width, height, some) in [(8, 4, true), (60, MAX_CELLS / 60, false)] {
+            let level = &parse_xsb(room(width, height).as_bytes(), 100_000).unwrap()[0];
+            let board = Board::new(level).unwrap();
+            assert_eq!(board.len() > MAX_CELLS, !some);
+            assert_eq!(fences(&board, &|| false).len() > 0, some, "width {width}");
+        }
     }
 }
