@@ -63,12 +63,16 @@ fn shrink(mut core: Vec<Cell>, least: usize, mut dead: impl FnMut(&[Cell]) -> bo
 /// cell among the set's boxes alone), indexed by the set's smallest cell.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct PatternSet {
-    /// Per pattern, its box cells (sorted).
-    cells: Vec<Vec<Cell>>,
+    /// The patterns' box cells (each sorted), one after another.
+    cells: Vec<Cell>,
+    /// Per pattern, where its cells end in `cells`.
+    ends: Vec<u32>,
     /// Per pattern, the least cell of the player's area it is dead in.
     least: Vec<Cell>,
     /// Per board cell, the patterns whose smallest cell it is.
     anchored: Vec<Vec<u32>>,
+    /// Per board cell, the patterns holding it.
+    holding: Vec<Vec<u32>>,
 }
 
 impl PatternSet {
@@ -82,20 +86,44 @@ impl PatternSet {
         player: Cell,
         among: &mut Among,
     ) -> bool {
-        if self.cells.is_empty() {
+        if self.ends.is_empty() {
             return false;
         }
-        for &b in boxes {
-            for &p in &self.anchored[b] {
-                let p = p as usize;
-                if self.cells[p].iter().all(|&c| occupied[c])
-                    && among.area_of(board, &self.cells[p], player) == self.least[p]
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        boxes
+            .iter()
+            .any(|&b| self.any_of(&self.anchored[b], board, occupied, player, among))
+    }
+
+    /// [`PatternSet::matches`] for a position just made by pushing a box
+    /// onto `moved` from one that matched no pattern: only a pattern
+    /// holding `moved` can match (the other patterns' boxes stayed, and so
+    /// did the player's area among them: the player walked to the push in
+    /// it, and the box left a cell next to it).
+    pub fn matches_moved(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        moved: Cell,
+        player: Cell,
+        among: &mut Among,
+    ) -> bool {
+        !self.ends.is_empty() && self.any_of(&self.holding[moved], board, occupied, player, among)
+    }
+
+    /// True when one of the patterns `ids` matches.
+    fn any_of(
+        &self,
+        ids: &[u32],
+        board: &Board,
+        occupied: &[bool],
+        player: Cell,
+        among: &mut Among,
+    ) -> bool {
+        ids.iter().any(|&p| {
+            let cells = self.cells_of(p as usize);
+            cells.iter().all(|&c| occupied[c])
+                && among.area_of(board, cells, player) == self.least[p as usize]
+        })
     }
 
     /// Keeps `core`, dead with the player in the area whose least cell
@@ -103,27 +131,38 @@ impl PatternSet {
     pub fn push(&mut self, board: &Board, core: Vec<Cell>, least: Cell) {
         if self.anchored.len() != board.len() {
             self.anchored = vec![Vec::new(); board.len()];
+            self.holding = vec![Vec::new(); board.len()];
         }
-        self.anchored[core[0]].push(self.cells.len() as u32);
-        self.cells.push(core);
+        let id = self.ends.len() as u32;
+        self.anchored[core[0]].push(id);
+        for &c in &core {
+            self.holding[c].push(id);
+        }
+        self.cells.extend_from_slice(&core);
+        self.ends.push(self.cells.len() as u32);
         self.least.push(least);
     }
 
     /// How many patterns are kept.
     pub fn len(&self) -> usize {
-        self.cells.len()
+        self.ends.len()
+    }
+
+    /// The box cells of pattern `p`.
+    fn cells_of(&self, p: usize) -> &[Cell] {
+        let start = if p == 0 { 0 } else { self.ends[p - 1] };
+        &self.cells[start as usize..self.ends[p] as usize]
     }
 
     /// The box cells of pattern `p`, and the least cell of its dead area.
     #[cfg(test)]
     pub fn pattern(&self, p: usize) -> (&[Cell], Cell) {
-        (&self.cells[p], self.least[p])
+        (self.cells_of(p), self.least[p])
     }
 
     /// Bytes held, for the memory limit.
     pub fn memory_bytes(&self) -> usize {
-        let cells: usize = self.cells.iter().map(Vec::len).sum();
-        cells * 2 + self.cells.len() * (24 + 2 + 4) + self.anchored.len() * 24
+        self.cells.len() * 6 + self.ends.len() * (4 + 2) + self.anchored.len() * 48
     }
 }
 
@@ -196,16 +235,25 @@ impl Patterns {
 
     /// True when `boxes` (marked in `occupied`) hold every cell of a kept
     /// pattern or fence and the player on `player` stands in its dead area.
+    /// With `moved`, the position was made by a move that left a box on
+    /// that cell from one that held no fence (see
+    /// [`PatternSet::matches_moved`]).
     pub fn matches(
         &mut self,
         board: &Board,
         occupied: &[bool],
         boxes: &[Cell],
         player: Cell,
+        moved: Option<Cell>,
     ) -> bool {
         let among = &mut self.among;
-        self.learned.matches(board, occupied, boxes, player, among)
-            || self.fences.matches(board, occupied, boxes, player, among)
+        let fenced = match moved {
+            Some(cell) => self
+                .fences
+                .matches_moved(board, occupied, cell, player, among),
+            None => self.fences.matches(board, occupied, boxes, player, among),
+        };
+        fenced || self.learned.matches(board, occupied, boxes, player, among)
     }
 
     /// Searches the boxes off goals of a position (the player on `player`)
@@ -484,14 +532,14 @@ mod tests {
         assert_eq!(patterns.len(), 1);
         let mut knot = vec![at(1, 3), at(1, 4)];
         knot.sort_unstable();
-        assert_eq!(patterns.learned.cells[0], knot);
+        assert_eq!(patterns.learned.pattern(0).0, knot);
         // The knot with the third box elsewhere: dead at once.
         let mut other = vec![at(1, 3), at(1, 4), at(2, 7)];
         other.sort_unstable();
         for &x in &other {
             occupied[x] = true;
         }
-        assert!(patterns.matches(&b, &occupied, &other, player));
+        assert!(patterns.matches(&b, &occupied, &other, player, None));
         // Without the knot: not matched.
         occupied.fill(false);
         let mut free = vec![at(1, 3), at(2, 4), at(2, 7)];
@@ -499,7 +547,7 @@ mod tests {
         for &x in &free {
             occupied[x] = true;
         }
-        assert!(!patterns.matches(&b, &occupied, &free, player));
+        assert!(!patterns.matches(&b, &occupied, &free, player, None));
     }
 
     #[test]
@@ -514,7 +562,10 @@ mod tests {
         assert!(patterns.learn_stuck(&b, &mut subset, &b.start_boxes, player));
         // Neither box of the seal is dead alone: the core is both.
         let seal = vec![at(5, 4), at(5, 5)];
-        assert_eq!(patterns.learned.cells, vec![seal.clone()]);
+        assert_eq!(
+            (patterns.len(), patterns.learned.pattern(0).0),
+            (1, &seal[..])
+        );
         // The seal with the other boxes anywhere: dead at once.
         let mut occupied = vec![false; b.len()];
         let mut other = vec![at(1, 5), at(3, 2), seal[0], seal[1]];
@@ -522,7 +573,7 @@ mod tests {
         for &x in &other {
             occupied[x] = true;
         }
-        assert!(patterns.matches(&b, &occupied, &other, player));
+        assert!(patterns.matches(&b, &occupied, &other, player, None));
         // A live position (the seal pushed up onto goals) teaches nothing.
         let mut patterns = Patterns::default();
         let mut open = vec![at(2, 5), at(2, 3), at(3, 7), at(4, 4), at(4, 5), at(2, 8)];
@@ -553,7 +604,10 @@ mod tests {
         assert!(patterns.learn(&b, &mut SubsetSearch::default(), &boxes, b.start_player));
         let mut knot = vec![at(1, 3), at(1, 4)];
         knot.sort_unstable();
-        assert_eq!(patterns.learned.cells, vec![knot]);
+        assert_eq!(
+            (patterns.len(), patterns.learned.pattern(0).0),
+            (1, &knot[..])
+        );
     }
 
     #[test]
@@ -574,7 +628,10 @@ mod tests {
         boxes.sort_unstable();
         let mut patterns = Patterns::default();
         assert!(patterns.learn(&b, &mut subset, &boxes, b.start_player));
-        assert_eq!(patterns.learned.cells, vec![boxes]);
+        assert_eq!(
+            (patterns.len(), patterns.learned.pattern(0).0),
+            (1, &boxes[..])
+        );
     }
 
     #[test]
@@ -610,7 +667,7 @@ mod tests {
                 continue;
             }
             kept += 1;
-            let core = patterns.learned.cells[0].clone();
+            let core = patterns.learned.pattern(0).0.to_vec();
             assert!(
                 !solvable(&b, &core, b.start_player),
                 "case {case}: a live core"
@@ -628,7 +685,7 @@ mod tests {
                 for &x in &more {
                     occupied[x] = true;
                 }
-                if patterns.matches(&b, &occupied, &more, player) {
+                if patterns.matches(&b, &occupied, &more, player, None) {
                     matched += 1;
                     assert!(
                         !solvable(&b, &more, player),

@@ -315,6 +315,9 @@ impl SubsetSearch {
     /// the player where the push leaves it, and the flood that expands it
     /// normalizes it: no child costs a flood of its own.
     fn search(&mut self, board: &Board, start: Key, rule: Rule) -> bool {
+        if self.holds_fence(board, &start) {
+            return true;
+        }
         self.queued.clear();
         self.expanded.clear();
         self.positions.clear();
@@ -354,6 +357,21 @@ impl SubsetSearch {
         dead
     }
 
+    /// True when the position of `key` holds a fence (after it, a child
+    /// is looked at for the fences holding the box just pushed only).
+    fn holds_fence(&mut self, board: &Board, key: &Key) -> bool {
+        let mut boxes = [Cell::new(0); MAX_BOXES];
+        let k = count(key);
+        let player = unpack(key, k, &mut boxes);
+        let boxes = &boxes[..k];
+        self.occupy_all(board, boxes, true);
+        let held = self
+            .fences
+            .matches(board, &self.occupied, boxes, player, &mut self.among);
+        self.occupy_all(board, boxes, false);
+        held
+    }
+
     /// Queues the children of the position of `boxes` (marked in
     /// `occupied`, the player's area just flooded, its smallest cell
     /// `least`): each push that no freeze test finds dead, or, when the rule
@@ -380,14 +398,14 @@ impl SubsetSearch {
                 };
                 self.occupy(board, b, false);
                 self.occupy(board, ahead, true);
-                child[..k].copy_from_slice(boxes);
-                child[i] = ahead;
-                child[..k].sort_unstable();
-                if !self.freeze.deadlocked(board, &self.occupied, ahead)
-                    && !self
-                        .fences
-                        .matches(board, &self.occupied, &child[..k], b, &mut self.among)
-                {
+                let fenced = |s: &mut Self| {
+                    s.fences
+                        .matches_moved(board, &s.occupied, ahead, b, &mut s.among)
+                };
+                if !self.freeze.deadlocked(board, &self.occupied, ahead) && !fenced(self) {
+                    child[..k].copy_from_slice(boxes);
+                    child[i] = ahead;
+                    child[..k].sort_unstable();
                     let next = pack(&child[..k], self.child_player(board, b, ahead, least));
                     if self.queued.insert(next) {
                         self.positions.push_back(next);

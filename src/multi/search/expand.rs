@@ -160,7 +160,7 @@ impl Search<'_> {
             None => self.area.flood_parent(board, &self.occupied, boxes, player),
         };
         let learn = !in_move && self.stats.expanded.is_multiple_of(LEARN_EVERY);
-        if self.learned_dead(boxes, player, learn) {
+        if self.learned_dead(node, boxes, player, learn) {
             return None;
         }
         // No corral to look for there, or none at all: every free cell is
@@ -215,15 +215,21 @@ impl Search<'_> {
     }
 
     /// The non-optimal searches: true when the node holds a learned
-    /// deadlock, or (when `learn`) teaches a new one.
-    fn learned_dead(&mut self, boxes: &[Cell], player: Cell, learn: bool) -> bool {
+    /// deadlock or a fence, or (when `learn`) teaches a new deadlock.
+    fn learned_dead(&mut self, node: NodeId, boxes: &[Cell], player: Cell, learn: bool) -> bool {
         if self.config.optimal() {
             return false;
         }
+        // The box its move left on one cell: its parent held no fence (it
+        // was expanded), so only the fences holding that cell can be here.
+        let moved = self.nodes.parent(node).and_then(|_| {
+            let push = self.push_of(node);
+            push.step.is_none().then(|| push.end(self.board))
+        });
         let Pruning {
             subset, patterns, ..
         } = &mut self.prune;
-        patterns.matches(self.board, &self.occupied, boxes, player)
+        patterns.matches(self.board, &self.occupied, boxes, player, moved)
             || (learn && patterns.learn(self.board, subset, boxes, player))
     }
 
