@@ -561,7 +561,7 @@ mod tests {
         let player = b.start_player;
         assert!(patterns.learn_stuck(&b, &mut subset, &b.start_boxes, player));
         // Neither box of the seal is dead alone: the core is both.
-        let seal = vec![at(5, 4), at(5, 5)];
+        let seal = [at(5, 4), at(5, 5)];
         assert_eq!(
             (patterns.len(), patterns.learned.pattern(0).0),
             (1, &seal[..])
@@ -602,7 +602,7 @@ mod tests {
         assert!(boxes.len() > PATTERN_BOXES);
         let mut patterns = Patterns::default();
         assert!(patterns.learn(&b, &mut SubsetSearch::default(), &boxes, b.start_player));
-        let mut knot = vec![at(1, 3), at(1, 4)];
+        let mut knot = [at(1, 3), at(1, 4)];
         knot.sort_unstable();
         assert_eq!(
             (patterns.len(), patterns.learned.pattern(0).0),
