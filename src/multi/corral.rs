@@ -28,6 +28,11 @@
 //! only those pushes keeps A* push-optimal. With none of them left (the rest
 //! go to dead squares) the position is dead. The corral with the fewest
 //! pushes is used.
+//!
+//! Merged corrals can hold a dozen boxes and more, too many for a subset
+//! search to prove dead. So the boxes of each area alone, and of growing
+//! unions of areas sharing boxes, are offered too ([`Corrals::small_sets`]),
+//! as YASS tests its corrals room by room.
 
 use super::board::{Board, Cell, across};
 use super::deadlock::Freeze;
@@ -289,6 +294,65 @@ impl Corrals {
         &self.sets[..self.found]
     }
 
+    /// The boxes around each area the player does not reach, of the last
+    /// [`Corrals::restrict`], and around growing unions of areas sharing
+    /// boxes, each with the boxes touching them: the sets of `limit` boxes
+    /// or fewer, smallest first, each once. A corral merges every area
+    /// sharing a box, and a dead fence among its boxes hides in a set too
+    /// big to search; these are the small ones.
+    pub fn small_sets(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[Cell],
+        limit: usize,
+    ) -> Vec<Vec<Cell>> {
+        let areas = self.parent.len();
+        let mut of: Vec<Vec<Cell>> = vec![Vec::new(); areas];
+        for &b in boxes {
+            for x in board.neighbours(b) {
+                let a = self.area[x];
+                if a != NO_AREA && !of[a as usize].contains(&b) {
+                    of[a as usize].push(b);
+                }
+            }
+        }
+        let mut out: Vec<Vec<Cell>> = Vec::new();
+        for a in 0..areas {
+            if of[a].is_empty() || of[a].len() > limit {
+                continue;
+            }
+            // Grow from `a`: the area sharing a box that adds fewest boxes.
+            let mut group = vec![a];
+            let mut set = of[a].clone();
+            loop {
+                let mut with = set.clone();
+                with.sort_unstable();
+                add_touching_boxes(board, occupied, &mut with);
+                if with.len() <= limit && !out.contains(&with) {
+                    out.push(with);
+                }
+                let next = (0..areas)
+                    .filter(|b| !group.contains(b) && of[*b].iter().any(|x| set.contains(x)))
+                    .map(|b| (of[b].iter().filter(|x| !set.contains(x)).count(), b))
+                    .min();
+                match next {
+                    Some((more, b)) if set.len() + more <= limit => {
+                        group.push(b);
+                        for &x in &of[b] {
+                            if !set.contains(&x) {
+                                set.push(x);
+                            }
+                        }
+                    }
+                    _ => break,
+                }
+            }
+        }
+        out.sort_by_key(Vec::len);
+        out
+    }
+
     fn find(&mut self, mut a: u32) -> u32 {
         while self.parent[a as usize] != a {
             let up = self.parent[self.parent[a as usize] as usize];
@@ -426,5 +490,37 @@ mod tests {
         assert!(subset.dead(&board, set, player));
         let without: Vec<Cell> = set.iter().copied().filter(|&b| b != at(2, 6)).collect();
         assert!(!subset.dead(&board, &without, player));
+    }
+
+    #[test]
+    fn a_dead_fence_hides_among_a_big_corral_in_a_small_set() {
+        // Boxxle I 59 two pushes in: one corral of 14 boxes, too many to
+        // search, holds a fence of five around two areas that is dead.
+        let text = std::fs::read_to_string("tests/data/fence/boxxle59-dead.xsb").unwrap();
+        let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let (corrals, _) = at_start(&board);
+        let fences = std::sync::Arc::new(crate::multi::fence::fences(&board, &|| false));
+        let mut subset = crate::multi::subset::SubsetSearch::with_fences(fences);
+        let player = board.start_player;
+        let [big] = corrals.found() else {
+            panic!("one corral: {:?}", corrals.found());
+        };
+        assert!(big.len() >= 14, "{big:?}");
+        assert!(!subset.dead(&board, big, player));
+        let mut occupied = vec![false; board.len()];
+        for &b in &board.start_boxes {
+            occupied[b] = true;
+        }
+        let sets = corrals.small_sets(&board, &occupied, &board.start_boxes, 8);
+        assert!(sets.iter().all(|s| s.len() <= 8) && sets.is_sorted_by_key(Vec::len));
+        let at = |r, c| board.compact(level.grid.cell(r, c));
+        let mut fence = vec![at(10, 3), at(9, 4), at(10, 4), at(11, 5), at(11, 8)];
+        fence.sort_unstable();
+        assert!(sets.contains(&fence), "{sets:?}");
+        assert!(subset.dead(&board, &fence, player));
+        // The fences proven at load are what make it cheap.
+        let mut plain = crate::multi::subset::SubsetSearch::default();
+        assert!(!plain.dead(&board, &fence, player));
     }
 }

@@ -22,12 +22,17 @@
 //! the search busy (see `search::stuck`) is searched another way: all its
 //! boxes but those free to move, on a bigger budget, taking away each box
 //! that comes free ([`Patterns::learn_stuck`]). Its dead core is kept the
-//! same way.
+//! same way, and so is a small corral found dead (see `search::expand`).
+//!
+//! The fences proven at load ([`crate::multi::fence`]) are patterns of the
+//! same kind, shared by every search of the level: [`PatternSet`] holds
+//! either, [`Patterns`] a search's own and the shared ones.
 
 use super::board::{Board, Cell};
 use super::rows::RowArea;
 use super::subset::SubsetSearch;
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Patterns kept at most: a bound on memory and on the time to match.
 const MAX_PATTERNS: usize = 4096;
@@ -54,16 +59,116 @@ fn shrink(mut core: Vec<Cell>, least: usize, mut dead: impl FnMut(&[Cell]) -> bo
     core
 }
 
-/// The kept patterns, each indexed by its smallest cell.
+/// Dead box sets, each with the player's area it is dead in (its least
+/// cell among the set's boxes alone), indexed by the set's smallest cell.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Patterns {
-    /// Per pattern, its box cells (sorted).
-    cells: Vec<Vec<Cell>>,
+pub(crate) struct PatternSet {
+    /// The patterns' box cells (each sorted), one after another.
+    cells: Vec<Cell>,
+    /// Per pattern, where its cells end in `cells`.
+    ends: Vec<u32>,
     /// Per pattern, the least cell of the player's area it is dead in.
     least: Vec<Cell>,
     /// Per board cell, the patterns whose smallest cell it is.
     anchored: Vec<Vec<u32>>,
-    /// Scratch: the boxes of one pattern alone, and a flood among them.
+    /// Per board cell, the patterns holding it.
+    holding: Vec<Vec<u32>>,
+}
+
+impl PatternSet {
+    /// True when `boxes` (marked in `occupied`) hold every cell of a
+    /// pattern and the player on `player` stands in its dead area.
+    pub fn matches(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        boxes: &[Cell],
+        player: Cell,
+        among: &mut Among,
+    ) -> bool {
+        if self.ends.is_empty() {
+            return false;
+        }
+        boxes
+            .iter()
+            .any(|&b| self.any_of(&self.anchored[b], board, occupied, player, among))
+    }
+
+    /// [`PatternSet::matches`] for a position just made by pushing a box
+    /// onto `moved` from one that matched no pattern: only a pattern
+    /// holding `moved` can match (the other patterns' boxes stayed, and so
+    /// did the player's area among them: the player walked to the push in
+    /// it, and the box left a cell next to it).
+    pub fn matches_moved(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        moved: Cell,
+        player: Cell,
+        among: &mut Among,
+    ) -> bool {
+        !self.ends.is_empty() && self.any_of(&self.holding[moved], board, occupied, player, among)
+    }
+
+    /// True when one of the patterns `ids` matches.
+    fn any_of(
+        &self,
+        ids: &[u32],
+        board: &Board,
+        occupied: &[bool],
+        player: Cell,
+        among: &mut Among,
+    ) -> bool {
+        ids.iter().any(|&p| {
+            let cells = self.cells_of(p as usize);
+            cells.iter().all(|&c| occupied[c])
+                && among.area_of(board, cells, player) == self.least[p as usize]
+        })
+    }
+
+    /// Keeps `core`, dead with the player in the area whose least cell
+    /// among `core` alone is `least`.
+    pub fn push(&mut self, board: &Board, core: Vec<Cell>, least: Cell) {
+        if self.anchored.len() != board.len() {
+            self.anchored = vec![Vec::new(); board.len()];
+            self.holding = vec![Vec::new(); board.len()];
+        }
+        let id = self.ends.len() as u32;
+        self.anchored[core[0]].push(id);
+        for &c in &core {
+            self.holding[c].push(id);
+        }
+        self.cells.extend_from_slice(&core);
+        self.ends.push(self.cells.len() as u32);
+        self.least.push(least);
+    }
+
+    /// How many patterns are kept.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The box cells of pattern `p`.
+    fn cells_of(&self, p: usize) -> &[Cell] {
+        let start = if p == 0 { 0 } else { self.ends[p - 1] };
+        &self.cells[start as usize..self.ends[p] as usize]
+    }
+
+    /// The box cells of pattern `p`, and the least cell of its dead area.
+    #[cfg(test)]
+    pub fn pattern(&self, p: usize) -> (&[Cell], Cell) {
+        (self.cells_of(p), self.least[p])
+    }
+
+    /// Bytes held, for the memory limit.
+    pub fn memory_bytes(&self) -> usize {
+        self.cells.len() * 6 + self.ends.len() * (4 + 2) + self.anchored.len() * 48
+    }
+}
+
+/// Scratch space for the player's area among a few boxes alone.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Among {
     alone: Vec<bool>,
     marks: Vec<u32>,
     stamp: u32,
@@ -71,34 +176,84 @@ pub(crate) struct Patterns {
     /// The same flood by rows, on boards with them ([`Board::rows`]).
     area: RowArea,
     blocked: Vec<u64>,
+}
+
+impl Among {
+    /// The least cell of the player's area from `player` among `cells` alone.
+    pub fn area_of(&mut self, board: &Board, cells: &[Cell], player: Cell) -> Cell {
+        if let Some(rows) = &board.rows {
+            return self
+                .area
+                .flood_among(rows, &mut self.blocked, cells, player);
+        }
+        if self.marks.len() != board.len() {
+            self.marks = vec![0; board.len()];
+            self.alone = vec![false; board.len()];
+        }
+        for &c in cells {
+            self.alone[c] = true;
+        }
+        self.stamp += 1;
+        let least = board.flood_player(
+            &self.alone,
+            &mut self.marks,
+            self.stamp,
+            &mut self.queue,
+            player,
+        );
+        for &c in cells {
+            self.alone[c] = false;
+        }
+        least
+    }
+}
+
+/// The patterns learned in one search, and the fences worked out at load.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Patterns {
+    learned: PatternSet,
+    /// Fences proven dead at load ([`crate::multi::fence`]), shared.
+    fences: Arc<PatternSet>,
+    among: Among,
+    /// Scratch: marks for the groups and neighbourhoods of boxes.
+    alone: Vec<bool>,
+    marks: Vec<u32>,
+    stamp: u32,
+    queue: Vec<Cell>,
     /// Calls to [`Patterns::learn`] so far: whose turn it is to be a seed.
     turn: usize,
 }
 
 impl Patterns {
+    /// Patterns with the fences proven at load.
+    pub fn with_fences(fences: Arc<PatternSet>) -> Patterns {
+        Patterns {
+            fences,
+            ..Patterns::default()
+        }
+    }
+
     /// True when `boxes` (marked in `occupied`) hold every cell of a kept
-    /// pattern and the player on `player` stands in its dead area.
+    /// pattern or fence and the player on `player` stands in its dead area.
+    /// With `moved`, the position was made by a move that left a box on
+    /// that cell from one that held no fence (see
+    /// [`PatternSet::matches_moved`]).
     pub fn matches(
         &mut self,
         board: &Board,
         occupied: &[bool],
         boxes: &[Cell],
         player: Cell,
+        moved: Option<Cell>,
     ) -> bool {
-        if self.cells.is_empty() {
-            return false;
-        }
-        for &b in boxes {
-            for k in 0..self.anchored[b].len() {
-                let p = self.anchored[b][k] as usize;
-                if self.cells[p].iter().all(|&c| occupied[c])
-                    && self.area_of(board, p, player) == self.least[p]
-                {
-                    return true;
-                }
-            }
-        }
-        false
+        let among = &mut self.among;
+        let fenced = match moved {
+            Some(cell) => self
+                .fences
+                .matches_moved(board, occupied, cell, player, among),
+            None => self.fences.matches(board, occupied, boxes, player, among),
+        };
+        fenced || self.learned.matches(board, occupied, boxes, player, among)
     }
 
     /// Searches the boxes off goals of a position (the player on `player`)
@@ -322,54 +477,23 @@ impl Patterns {
     }
 
     /// Keeps `core`, dead with the player on `player`, while there is room.
-    fn keep(&mut self, board: &Board, core: Vec<Cell>, player: Cell) {
-        if self.cells.len() >= MAX_PATTERNS {
+    pub fn keep(&mut self, board: &Board, core: Vec<Cell>, player: Cell) {
+        if self.learned.len() >= MAX_PATTERNS {
             return;
         }
-        if self.anchored.len() != board.len() {
-            self.anchored = vec![Vec::new(); board.len()];
-        }
-        let id = self.cells.len();
-        self.anchored[core[0]].push(id as u32);
-        self.cells.push(core);
-        let least = self.area_of(board, id, player);
-        self.least.push(least);
+        let least = self.among.area_of(board, &core, player);
+        self.learned.push(board, core, least);
     }
 
-    /// The least cell of the player's area among pattern `p`'s boxes alone.
-    fn area_of(&mut self, board: &Board, p: usize, player: Cell) -> Cell {
-        if let Some(rows) = &board.rows {
-            let (cells, blocked) = (&self.cells[p], &mut self.blocked);
-            return self.area.flood_among(rows, blocked, cells, player);
-        }
-        self.size_for(board);
-        for &c in &self.cells[p] {
-            self.alone[c] = true;
-        }
-        self.stamp += 1;
-        let least = board.flood_player(
-            &self.alone,
-            &mut self.marks,
-            self.stamp,
-            &mut self.queue,
-            player,
-        );
-        for &c in &self.cells[p] {
-            self.alone[c] = false;
-        }
-        least
-    }
-
-    /// How many patterns are kept.
+    /// How many patterns are learned.
     #[cfg(test)]
     pub fn len(&self) -> usize {
-        self.cells.len()
+        self.learned.len()
     }
 
-    /// Bytes held, for the memory limit.
+    /// Bytes held, for the memory limit (the shared fences not counted).
     pub fn memory_bytes(&self) -> usize {
-        let cells: usize = self.cells.iter().map(Vec::len).sum();
-        cells * 2 + self.cells.len() * (24 + 2 + 4) + self.anchored.len() * 24
+        self.learned.memory_bytes()
     }
 }
 
@@ -408,14 +532,14 @@ mod tests {
         assert_eq!(patterns.len(), 1);
         let mut knot = vec![at(1, 3), at(1, 4)];
         knot.sort_unstable();
-        assert_eq!(patterns.cells[0], knot);
+        assert_eq!(patterns.learned.pattern(0).0, knot);
         // The knot with the third box elsewhere: dead at once.
         let mut other = vec![at(1, 3), at(1, 4), at(2, 7)];
         other.sort_unstable();
         for &x in &other {
             occupied[x] = true;
         }
-        assert!(patterns.matches(&b, &occupied, &other, player));
+        assert!(patterns.matches(&b, &occupied, &other, player, None));
         // Without the knot: not matched.
         occupied.fill(false);
         let mut free = vec![at(1, 3), at(2, 4), at(2, 7)];
@@ -423,7 +547,7 @@ mod tests {
         for &x in &free {
             occupied[x] = true;
         }
-        assert!(!patterns.matches(&b, &occupied, &free, player));
+        assert!(!patterns.matches(&b, &occupied, &free, player, None));
     }
 
     #[test]
@@ -437,8 +561,11 @@ mod tests {
         let player = b.start_player;
         assert!(patterns.learn_stuck(&b, &mut subset, &b.start_boxes, player));
         // Neither box of the seal is dead alone: the core is both.
-        let seal = vec![at(5, 4), at(5, 5)];
-        assert_eq!(patterns.cells, vec![seal.clone()]);
+        let seal = [at(5, 4), at(5, 5)];
+        assert_eq!(
+            (patterns.len(), patterns.learned.pattern(0).0),
+            (1, &seal[..])
+        );
         // The seal with the other boxes anywhere: dead at once.
         let mut occupied = vec![false; b.len()];
         let mut other = vec![at(1, 5), at(3, 2), seal[0], seal[1]];
@@ -446,7 +573,7 @@ mod tests {
         for &x in &other {
             occupied[x] = true;
         }
-        assert!(patterns.matches(&b, &occupied, &other, player));
+        assert!(patterns.matches(&b, &occupied, &other, player, None));
         // A live position (the seal pushed up onto goals) teaches nothing.
         let mut patterns = Patterns::default();
         let mut open = vec![at(2, 5), at(2, 3), at(3, 7), at(4, 4), at(4, 5), at(2, 8)];
@@ -475,9 +602,12 @@ mod tests {
         assert!(boxes.len() > PATTERN_BOXES);
         let mut patterns = Patterns::default();
         assert!(patterns.learn(&b, &mut SubsetSearch::default(), &boxes, b.start_player));
-        let mut knot = vec![at(1, 3), at(1, 4)];
+        let mut knot = [at(1, 3), at(1, 4)];
         knot.sort_unstable();
-        assert_eq!(patterns.cells, vec![knot]);
+        assert_eq!(
+            (patterns.len(), patterns.learned.pattern(0).0),
+            (1, &knot[..])
+        );
     }
 
     #[test]
@@ -498,7 +628,10 @@ mod tests {
         boxes.sort_unstable();
         let mut patterns = Patterns::default();
         assert!(patterns.learn(&b, &mut subset, &boxes, b.start_player));
-        assert_eq!(patterns.cells, vec![boxes]);
+        assert_eq!(
+            (patterns.len(), patterns.learned.pattern(0).0),
+            (1, &boxes[..])
+        );
     }
 
     #[test]
@@ -534,7 +667,7 @@ mod tests {
                 continue;
             }
             kept += 1;
-            let core = patterns.cells[0].clone();
+            let core = patterns.learned.pattern(0).0.to_vec();
             assert!(
                 !solvable(&b, &core, b.start_player),
                 "case {case}: a live core"
@@ -552,7 +685,7 @@ mod tests {
                 for &x in &more {
                     occupied[x] = true;
                 }
-                if patterns.matches(&b, &occupied, &more, player) {
+                if patterns.matches(&b, &occupied, &more, player, None) {
                     matched += 1;
                     assert!(
                         !solvable(&b, &more, player),

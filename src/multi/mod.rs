@@ -21,6 +21,7 @@ pub(crate) mod bound;
 pub(crate) mod cell;
 pub(crate) mod corral;
 pub(crate) mod deadlock;
+pub(crate) mod fence;
 pub(crate) mod learned;
 pub(crate) mod meet;
 pub mod options;
@@ -38,7 +39,9 @@ pub use options::{DEFAULT_MAX_MEMORY_MB, Limits, Method, MultiOptions, MultiStat
 use crate::level::Level;
 use crate::moves::{Limit, Outcome};
 use board::{Board, Unsearchable};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// The answer of a multi-box solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +94,11 @@ pub fn solve(
             .method
             .uses_packing()
             .then(|| packing::Packing::find(&board));
+        // Fences prune the non-optimal methods' positions; they are worked
+        // out within a part of the time.
+        let deadline = options.limits.time.map(|t| Instant::now() + t / 4);
+        let give_up = || deadline.is_some_and(|d| Instant::now() >= d);
+        let fences = (!options.method.optimal()).then(|| Arc::new(fence::fences(&board, &give_up)));
         let config = search::Config {
             method: options.method,
             weight: 1,
@@ -98,6 +106,7 @@ pub fn solve(
             packing: packing.as_ref(),
             meet: None,
             stall: None,
+            fences: fences.as_ref(),
         };
         let (outcome, stats) = search::run(&board, &config, &options.limits, &stop, progress);
         (outcome, stats, config.optimal())

@@ -11,6 +11,8 @@
 //! start: the first to run into it has an answer.
 
 use super::board::Board;
+use super::fence;
+use super::learned::PatternSet;
 use super::meet::{self, Meeting};
 use super::options::{Limits, Method, MultiOptions, MultiStats, Progress};
 use super::packing::Packing;
@@ -19,8 +21,8 @@ use super::search::{self, Config};
 use crate::moves::{Limit, Outcome};
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// One search of a lane.
@@ -214,6 +216,7 @@ struct Knowledge {
     rooms: OnceLock<Rooms>,
     packing: OnceLock<Packing>,
     meeting: OnceLock<Meeting>,
+    fences: OnceLock<Arc<PatternSet>>,
 }
 
 impl Knowledge {
@@ -229,9 +232,11 @@ impl Knowledge {
             packing: phase.method.uses_packing().then(|| self.packing(board)),
             meet: None,
             stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
+            fences: None,
         };
         if !config.optimal() {
             config.meet = Some(self.meeting(board, give_up.meeting, give_up.table_bytes));
+            config.fences = Some(self.fences(board, give_up.rooms));
         }
         config
     }
@@ -250,6 +255,12 @@ impl Knowledge {
                 .get_or_init(|| Meeting::build_within(board, give_up, max_bytes));
         }
         &self.meeting
+    }
+
+    /// The fences proven dead, worked out once (until `give_up`).
+    fn fences(&self, board: &Board, give_up: &dyn Fn() -> bool) -> &Arc<PatternSet> {
+        self.fences
+            .get_or_init(|| Arc::new(fence::fences(board, give_up)))
     }
 
     fn packing(&self, board: &Board) -> &Packing {
@@ -278,6 +289,7 @@ impl Knowledge {
 
 /// When working out what a lane's searches need gives up.
 struct GiveUp<'a> {
+    /// For the goal rooms and the fences.
     rooms: &'a dyn Fn() -> bool,
     /// `None` in the lanes that do not build the meeting table.
     meeting: Option<&'a dyn Fn() -> bool>,
@@ -285,7 +297,8 @@ struct GiveUp<'a> {
     table_bytes: usize,
 }
 
-/// The goal rooms are worked out within this part of a lane's time at most.
+/// The goal rooms (and the fences) are worked out within this part of a
+/// lane's time at most.
 const ROOMS_SHARE: u32 = 4;
 /// The meeting table is built within this part of it: on levels of a few
 /// dozen boxes, a whole table takes seconds, which the lane building it
@@ -640,6 +653,7 @@ mod tests {
             packing: None,
             meet: None,
             stall: None,
+            fences: None,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));

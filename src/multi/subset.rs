@@ -22,14 +22,21 @@
 //! boxes and the search would rarely end within its budget, so it gives
 //! up there at once (sets of six boxes or fewer always get the whole
 //! budget).
+//! A searcher made with the fences proven at load
+//! ([`crate::multi::fence`]) drops every child that holds one: a fence of
+//! five boxes whose pushes all lead into a smaller dead fence is then
+//! proven in a few positions.
+//!
 //! Keys are exact, so the maps hash them with the fast FxHash.
 
 use super::board::{Board, Cell};
 use super::deadlock::Freeze;
+use super::learned::{Among, PatternSet};
 use super::rows::RowArea;
 use crate::grid::Direction;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Positions one search may expand before it gives up (not dead).
 const BUDGET: usize = 40;
@@ -132,9 +139,31 @@ pub(crate) struct SubsetSearch {
     probe_stamp: u32,
     queue: Vec<Cell>,
     freeze: Freeze,
+    /// Fences proven dead at load: a child holding one is not queued.
+    fences: Arc<PatternSet>,
+    among: Among,
+    /// Positions a search of [`SubsetSearch::dead`] may expand, when not
+    /// [`BUDGET`].
+    budget: Option<usize>,
 }
 
 impl SubsetSearch {
+    /// A searcher that prunes by `fences`.
+    pub fn with_fences(fences: Arc<PatternSet>) -> SubsetSearch {
+        SubsetSearch {
+            fences,
+            ..SubsetSearch::default()
+        }
+    }
+
+    /// The searcher with `budget` positions per [`SubsetSearch::dead`].
+    pub fn with_budget(self, budget: usize) -> SubsetSearch {
+        SubsetSearch {
+            budget: Some(budget),
+            ..self
+        }
+    }
+
     /// True when `boxes` (sorted) alone, with the player on `player`, can
     /// provably never all stand on goals. `false` means "not proven".
     pub fn dead(&mut self, board: &Board, boxes: &[Cell], player: Cell) -> bool {
@@ -150,7 +179,17 @@ impl SubsetSearch {
         let start = self.start_key(board, boxes, player);
         let dead = match self.known.get(&start) {
             Some(&dead) => dead,
-            None => self.search(board, start, CORRAL_RULE),
+            None => {
+                let budget = self.budget.unwrap_or(BUDGET);
+                self.search(
+                    board,
+                    start,
+                    Rule {
+                        budget,
+                        ..CORRAL_RULE
+                    },
+                )
+            }
         };
         if self.known.len() >= CACHE || self.asked.len() >= CACHE {
             self.known.clear();
@@ -276,6 +315,9 @@ impl SubsetSearch {
     /// the player where the push leaves it, and the flood that expands it
     /// normalizes it: no child costs a flood of its own.
     fn search(&mut self, board: &Board, start: Key, rule: Rule) -> bool {
+        if self.holds_fence(board, &start) {
+            return true;
+        }
         self.queued.clear();
         self.expanded.clear();
         self.positions.clear();
@@ -315,6 +357,21 @@ impl SubsetSearch {
         dead
     }
 
+    /// True when the position of `key` holds a fence (after it, a child
+    /// is looked at for the fences holding the box just pushed only).
+    fn holds_fence(&mut self, board: &Board, key: &Key) -> bool {
+        let mut boxes = [Cell::new(0); MAX_BOXES];
+        let k = count(key);
+        let player = unpack(key, k, &mut boxes);
+        let boxes = &boxes[..k];
+        self.occupy_all(board, boxes, true);
+        let held = self
+            .fences
+            .matches(board, &self.occupied, boxes, player, &mut self.among);
+        self.occupy_all(board, boxes, false);
+        held
+    }
+
     /// Queues the children of the position of `boxes` (marked in
     /// `occupied`, the player's area just flooded, its smallest cell
     /// `least`): each push that no freeze test finds dead, or, when the rule
@@ -341,7 +398,11 @@ impl SubsetSearch {
                 };
                 self.occupy(board, b, false);
                 self.occupy(board, ahead, true);
-                if !self.freeze.deadlocked(board, &self.occupied, ahead) {
+                let fenced = |s: &mut Self| {
+                    s.fences
+                        .matches_moved(board, &s.occupied, ahead, b, &mut s.among)
+                };
+                if !self.freeze.deadlocked(board, &self.occupied, ahead) && !fenced(self) {
                     child[..k].copy_from_slice(boxes);
                     child[i] = ahead;
                     child[..k].sort_unstable();
@@ -566,7 +627,12 @@ pub(crate) mod tests {
     }
 
     /// [`solvable`], or `None` once more than `cap` positions are seen.
-    fn solvable_within(board: &Board, boxes: &[Cell], player: Cell, cap: usize) -> Option<bool> {
+    pub(crate) fn solvable_within(
+        board: &Board,
+        boxes: &[Cell],
+        player: Cell,
+        cap: usize,
+    ) -> Option<bool> {
         let mut seen = std::collections::HashSet::new();
         let mut queue = VecDeque::from([(boxes.to_vec(), player)]);
         seen.insert((boxes.to_vec(), player));

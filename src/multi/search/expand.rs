@@ -32,6 +32,10 @@ use std::rc::Rc;
 /// move) repeats that node's search over and over.
 const LEARN_EVERY: u64 = 8;
 
+/// Boxes in a small corral searched alone, at most (see
+/// [`Corrals::small_sets`]).
+const SMALL_CORRAL: usize = 8;
+
 /// The pushes (box cell, direction) of a PI-corral: the only ones tried.
 type CorralPushes = Vec<(Cell, Direction)>;
 
@@ -156,7 +160,7 @@ impl Search<'_> {
             None => self.area.flood_parent(board, &self.occupied, boxes, player),
         };
         let learn = !in_move && self.stats.expanded.is_multiple_of(LEARN_EVERY);
-        if self.learned_dead(boxes, player, learn) {
+        if self.learned_dead(node, boxes, player, learn) {
             return None;
         }
         // No corral to look for there, or none at all: every free cell is
@@ -181,19 +185,51 @@ impl Search<'_> {
         {
             return None;
         }
+        // Searches with fences test the small corrals too: a fence there
+        // is proven in a few positions.
+        if self.config.fences.is_some() && self.small_corral_dead(boxes, player) {
+            return None;
+        }
         Some((least, only))
     }
 
+    /// True when the boxes of one of the small corrals of the last corral
+    /// search (see [`Corrals::small_sets`]) are dead alone; such a fence is
+    /// kept as a learned pattern.
+    fn small_corral_dead(&mut self, boxes: &[Cell], player: Cell) -> bool {
+        let Pruning {
+            corrals,
+            subset,
+            patterns,
+            ..
+        } = &mut self.prune;
+        let sets = corrals.small_sets(self.board, &self.occupied, boxes, SMALL_CORRAL);
+        let Some(dead) = sets
+            .into_iter()
+            .find(|set| subset.dead(self.board, set, player))
+        else {
+            return false;
+        };
+        patterns.keep(self.board, dead, player);
+        true
+    }
+
     /// The non-optimal searches: true when the node holds a learned
-    /// deadlock, or (when `learn`) teaches a new one.
-    fn learned_dead(&mut self, boxes: &[Cell], player: Cell, learn: bool) -> bool {
+    /// deadlock or a fence, or (when `learn`) teaches a new deadlock.
+    fn learned_dead(&mut self, node: NodeId, boxes: &[Cell], player: Cell, learn: bool) -> bool {
         if self.config.optimal() {
             return false;
         }
+        // The box its move left on one cell: its parent held no fence (it
+        // was expanded), so only the fences holding that cell can be here.
+        let moved = self.nodes.parent(node).and_then(|_| {
+            let push = self.push_of(node);
+            push.step.is_none().then(|| push.end(self.board))
+        });
         let Pruning {
             subset, patterns, ..
         } = &mut self.prune;
-        patterns.matches(self.board, &self.occupied, boxes, player)
+        patterns.matches(self.board, &self.occupied, boxes, player, moved)
             || (learn && patterns.learn(self.board, subset, boxes, player))
     }
 

@@ -6,7 +6,9 @@
 //! single pushes, pruned by dead squares, freeze deadlocks, dead corrals and
 //! an infinite bound ([`incremental`]), with tunnel slides and, in the
 //! `--fast` lanes, goal-room steps, tunnel rides and box moves
-//! ([`macros`]). [`rebuild`] turns the goal node back into moves.
+//! ([`macros`]); the non-optimal searches also by learned deadlocks, the
+//! fences proven at load and small corrals. [`rebuild`] turns the goal
+//! node back into moves.
 //!
 //! A node is closed when it is expanded, never when it is generated, and a
 //! shorter path to a known node updates it (and reopens it if need be), so
@@ -27,7 +29,7 @@ mod stuck;
 use super::board::{Board, Cell};
 use super::corral::Corrals;
 use super::deadlock::Freeze;
-use super::learned::Patterns;
+use super::learned::{PatternSet, Patterns};
 use super::meet::Meeting;
 use super::options::{Limits, Method, MultiStats, Progress};
 use super::packing::Packing;
@@ -43,6 +45,7 @@ use pace::Pace;
 use player::{ChildArea, PlayerArea};
 use push::Push;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -69,6 +72,9 @@ pub(crate) struct Config<'r> {
     /// target more than before ([`Limit::Stalled`] then); `None`: no end
     /// but the limits.
     pub stall: Option<u64>,
+    /// Fences proven dead at load ([`super::fence`]), for the subset
+    /// searches and, in non-optimal searches, the positions themselves.
+    pub fences: Option<&'r Arc<PatternSet>>,
 }
 
 impl Config<'_> {
@@ -81,6 +87,7 @@ impl Config<'_> {
             packing: None,
             meet: None,
             stall: None,
+            fences: None,
         }
     }
 
@@ -105,6 +112,20 @@ struct Pruning {
     corrals: Corrals,
     subset: SubsetSearch,
     patterns: Patterns,
+}
+
+impl Pruning {
+    /// The detectors, with the fences when the search has them.
+    fn for_config(config: &Config<'_>) -> Pruning {
+        let Some(fences) = config.fences else {
+            return Pruning::default();
+        };
+        Pruning {
+            subset: SubsetSearch::with_fences(Arc::clone(fences)),
+            patterns: Patterns::with_fences(Arc::clone(fences)),
+            ..Pruning::default()
+        }
+    }
 }
 
 /// Search state shared by the helpers.
@@ -232,7 +253,7 @@ impl<'b> Search<'b> {
             occupied: vec![false; n],
             area: PlayerArea::new(board),
             bound: IncrementalBound::default(),
-            prune: Pruning::default(),
+            prune: Pruning::for_config(&config),
             in_room: Vec::new(),
             fresh: Vec::new(),
             advice,
@@ -512,6 +533,7 @@ mod tests {
             packing: None,
             meet: None,
             stall: None,
+            fences: None,
         }
     }
 
@@ -700,6 +722,7 @@ mod tests {
             packing: Some(&packing),
             meet: None,
             stall: None,
+            fences: None,
         };
         let mut s = Search::new(&board, config);
         assert!(s.queue_root());
@@ -744,6 +767,7 @@ mod tests {
             packing: Some(&packing),
             meet: None,
             stall: None,
+            fences: None,
         };
         let at = |row, col| board.compact(level.grid.cell(row, col));
         // A box free to move, and the box fencing the pocket goal off.
@@ -866,6 +890,7 @@ mod tests {
                     packing: None,
                     meet: None,
                     stall: None,
+                    fences: None,
                 };
                 let (outcome, _) = solve_with(level, &config);
                 replayed(level, &outcome);
