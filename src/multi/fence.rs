@@ -1,8 +1,9 @@
 //! Fences: a few boxes around a pocket of floor, proven dead at load.
 //!
-//! Boxes that close a pocket (a cell or two of floor the player cannot
-//! enter) are often dead for good: each can only be pushed into the pocket,
-//! where it sticks, or along the fence into another of its boxes. No freeze
+//! Boxes that close a pocket (a cell or two of floor, a dead end, a room
+//! the player cannot enter) are often dead for good: each can only be
+//! pushed into the pocket, where it sticks, or along the fence into
+//! another of its boxes. No freeze
 //! test sees that, for every box can still move. A corral test sees it once
 //! the pocket is closed in a search, but a corral's boxes are searched
 //! alone, and a search of many boxes that walks into a smaller fence of its
