@@ -140,6 +140,7 @@ fn a_huge_level_under_a_short_limit_answers_with_the_limit() {
         &[][..],
         &["--fast", "--threads", "1"],
         &["--fast", "--threads", "2"],
+        &["--method", "plan"],
     ] {
         let mut args = vec!["--multi", "--time-limit", "0.5", huge];
         args.extend_from_slice(extra);

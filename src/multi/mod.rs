@@ -95,8 +95,9 @@ pub fn solve(
             .uses_packing()
             .then(|| packing::Packing::find(&board));
         // Fences prune the non-optimal methods' positions; they are worked
-        // out within a part of the time.
-        let deadline = options.limits.time.map(|t| Instant::now() + t / 4);
+        // out within a part of the time, and the search has the rest.
+        let started = Instant::now();
+        let deadline = options.limits.time.map(|t| started + t / 4);
         let give_up = || deadline.is_some_and(|d| Instant::now() >= d);
         let fences = (!options.method.optimal()).then(|| Arc::new(fence::fences(&board, &give_up)));
         let config = search::Config {
@@ -108,7 +109,19 @@ pub fn solve(
             stall: None,
             fences: fences.as_ref(),
         };
-        let (outcome, stats) = search::run(&board, &config, &options.limits, &stop, progress);
+        let limits = Limits {
+            time: options
+                .limits
+                .time
+                .map(|t| t.saturating_sub(started.elapsed())),
+            ..options.limits.clone()
+        };
+        let (mut outcome, stats) = search::run(&board, &config, &limits, &stop, progress);
+        if let (Outcome::Limit(Limit::Time(left)), Some(whole)) =
+            (&mut outcome, options.limits.time)
+        {
+            *left = whole; // the limit the user set, not what was left of it
+        }
         (outcome, stats, config.optimal())
     };
     MultiReport {
