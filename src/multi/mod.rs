@@ -117,11 +117,10 @@ pub fn solve(
             ..options.limits.clone()
         };
         let (mut outcome, stats) = search::run(&board, &config, &limits, &stop, progress);
-        if let (Outcome::Limit(Limit::Time(left)), Some(whole)) =
-            (&mut outcome, options.limits.time)
-        {
-            *left = whole; // the limit the user set, not what was left of it
-        }
+        let (generated, memory) = (stats.generated, stats.memory_bytes);
+        options
+            .limits
+            .name_users_limit(&mut outcome, started, generated, memory);
         (outcome, stats, config.optimal())
     };
     MultiReport {

@@ -5,7 +5,7 @@
 //! Everything here is plain data, so the searches, the `--fast` portfolio
 //! and the command line all depend on this file and it depends on none of them.
 
-use crate::moves::Limit;
+use crate::moves::{Limit, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -108,6 +108,25 @@ impl Limits {
         match self.max_nodes {
             Some(n) if nodes >= n => Some(Limit::Nodes(n)),
             _ => None,
+        }
+    }
+
+    /// Names in `outcome`, when it hit a limit, the limit the user set (as
+    /// these limits are) that is reached by now, not what a part of the
+    /// run was given of it.
+    pub fn name_users_limit(
+        &self,
+        outcome: &mut Outcome,
+        started: Instant,
+        generated: u64,
+        memory: usize,
+    ) {
+        if let Outcome::Limit(why) = outcome
+            && let Some(whole) = self
+                .nodes_reached(generated)
+                .or_else(|| self.reached(started, memory))
+        {
+            *why = whole;
         }
     }
 

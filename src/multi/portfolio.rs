@@ -471,15 +471,7 @@ pub(crate) fn fast(
         .into_iter()
         .nth(winner.unwrap_or(0))
         .expect("every lane has a result");
-    if let Outcome::Limit(why) = &mut outcome {
-        // Name the limit the user set, not what was left of it.
-        if let Some(whole) = limits
-            .nodes_reached(total.generated)
-            .or_else(|| limits.reached(started, total.memory_bytes))
-        {
-            *why = whole;
-        }
-    }
+    limits.name_users_limit(&mut outcome, started, total.generated, total.memory_bytes);
     let optimal = optimal && outcome.solution().is_some();
     (outcome, total, optimal)
 }

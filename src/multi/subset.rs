@@ -398,11 +398,11 @@ impl SubsetSearch {
                 };
                 self.occupy(board, b, false);
                 self.occupy(board, ahead, true);
-                let fenced = |s: &mut Self| {
-                    s.fences
-                        .matches_moved(board, &s.occupied, ahead, b, &mut s.among)
-                };
-                if !self.freeze.deadlocked(board, &self.occupied, ahead) && !fenced(self) {
+                if !self.freeze.deadlocked(board, &self.occupied, ahead)
+                    && !self
+                        .fences
+                        .matches_moved(board, &self.occupied, ahead, b, &mut self.among)
+                {
                     child[..k].copy_from_slice(boxes);
                     child[i] = ahead;
                     child[..k].sort_unstable();
