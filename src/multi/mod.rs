@@ -1,38 +1,40 @@
 //! Multi-box mode: full Sokoban levels, searched push by push.
 //!
 //! The public face is [`solve`] with the plain data of [`options`]; the rest
-//! is the crate's own. Dependencies run one way, top to bottom:
+//! is the crate's own. The rooms, top to bottom; each imports only those
+//! below it:
 //!
-//! - [`portfolio`]: `--fast`, several searches side by side, first answer wins;
-//! - [`search`]: one search (A* or another method) over box sets, with its
-//!   open lists, expansion and pruning, incremental bound, macros and
-//!   solution rebuilding each in a file of its own;
-//! - the knowledge the search draws on: [`packing`] (the order to fill the
-//!   goals in), [`room`] (how to fill goal rooms),
-//!   [`corral`] and [`subset`] (corrals and the dead ones), [`deadlock`]
-//!   (freeze deadlocks), [`bound`] (the matching lower bound), [`table`]
-//!   (nodes and the transposition table);
-//! - [`board`]: the level prepared once (compact cells and the one
-//!   breadth-first search over them, dead squares, push distances, Zobrist
-//!   keys), and [`rows`], its floor as row masks for floods a row at a time.
+//! - entry: this file (one level: plain search or `--fast`) and
+//!   [`portfolio`] (`--fast`: several searches side by side, first answer
+//!   wins);
+//! - [`search`]: one search (A* or another method) over box sets: open
+//!   lists, expansion and pruning, the incremental bound, macros, solution
+//!   rebuilding, each in a file of its own;
+//! - [`guide`]: what steers the non-optimal searches (packing order,
+//!   backward plan with parking, goal rooms, the meeting table);
+//! - [`deadlock`]: every proof that a position is dead (freeze, corrals,
+//!   the subset search, fences, learned patterns and their store);
+//! - the foundations: [`board`] (the level prepared once: compact cells,
+//!   dead squares, push distances, Zobrist keys), [`cell`] (the compact
+//!   cell number), [`rows`] (the floor as row masks, for floods a row at a
+//!   time), [`bound`] (the matching lower bound), [`table`] (nodes and the
+//!   transposition table), [`options`] (what a solve is asked and reports).
+//!
+//! `guide` and `deadlock` never import `search` or `portfolio`, nor each
+//! other; the foundations import nothing above them.
 
 pub(crate) mod board;
 pub(crate) mod bound;
 pub(crate) mod cell;
-pub(crate) mod corral;
 pub(crate) mod deadlock;
-pub(crate) mod fence;
-pub(crate) mod learned;
-pub(crate) mod meet;
+pub(crate) mod guide;
 pub mod options;
-pub(crate) mod packing;
-mod plan;
 pub(crate) mod portfolio;
-pub(crate) mod room;
 pub(crate) mod rows;
 pub(crate) mod search;
-pub(crate) mod subset;
 pub(crate) mod table;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use options::{DEFAULT_MAX_MEMORY_MB, Limits, Method, MultiOptions, MultiStats, Progress};
 
@@ -93,13 +95,14 @@ pub fn solve(
         let packing = options
             .method
             .uses_packing()
-            .then(|| packing::Packing::find(&board));
+            .then(|| guide::packing::Packing::find(&board));
         // Fences prune the non-optimal methods' positions; they are worked
         // out within a part of the time, and the search has the rest.
         let started = Instant::now();
         let deadline = options.limits.time.map(|t| started + t / 4);
         let give_up = || deadline.is_some_and(|d| Instant::now() >= d);
-        let fences = (!options.method.optimal()).then(|| Arc::new(fence::fences(&board, &give_up)));
+        let fences = (!options.method.optimal())
+            .then(|| Arc::new(deadlock::fence::fences(&board, &give_up)));
         let config = search::Config {
             method: options.method,
             weight: 1,

@@ -7,18 +7,18 @@
 //! push-optimal, and weighted A* adds more with more threads. Each thread
 //! runs a *lane*: a list of [`Phase`]s taken one after another. The lanes
 //! but plain A* share one table of positions reached backwards from the
-//! solved one ([`super::meet`]), built by the last of them while the others
+//! solved one ([`crate::multi::guide::meet`]), built by the last of them while the others
 //! start: the first to run into it has an answer.
 
 use super::board::Board;
-use super::fence;
-use super::learned::PatternSet;
-use super::meet::{self, Meeting};
 use super::options::{Limits, Method, MultiOptions, MultiStats, Progress};
-use super::packing::Packing;
-use super::room::Rooms;
 use super::search::{self, Config};
 use crate::moves::{Limit, Outcome};
+use crate::multi::deadlock::fence;
+use crate::multi::deadlock::patterns::PatternSet;
+use crate::multi::guide::meet::{self, Meeting};
+use crate::multi::guide::packing::Packing;
+use crate::multi::guide::room::Rooms;
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -34,7 +34,7 @@ pub(crate) struct Phase {
     /// The share of the lane's limits it may use: 1 = all that is left,
     /// `k` = a `k`-th of them, and the next phase runs after it.
     pub share: u32,
-    /// Whether boxes go into goal rooms by their macros (see [`super::room`]).
+    /// Whether boxes go into goal rooms by their macros (see [`crate::multi::guide::room`]).
     pub macros: bool,
 }
 
@@ -62,7 +62,7 @@ pub(crate) enum GoalArea {
     /// Ordered, with goal rooms behind one-cell entrances.
     OrderedRooms,
     /// Ordered, and planned backwards down to the real boxes (see
-    /// [`super::plan`]).
+    /// [`crate::multi::guide::plan`]).
     Planned,
     /// Planned, with goal rooms.
     PlannedRooms,

@@ -1,7 +1,7 @@
 //! The player's area flooded a grid row at a time, as 64-bit masks.
 //!
 //! Every search floods the player's area many times a node: the searches
-//! of a few boxes alone ([`super::subset`]) once a position, over a board
+//! of a few boxes alone ([`crate::multi::deadlock::subset`]) once a position, over a board
 //! nearly empty; the main search for each child's normalized player and
 //! for the feature searches' area counts; the meeting table for each
 //! position it keeps. Cell by cell, those floods took a third to a half of

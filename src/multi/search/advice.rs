@@ -26,7 +26,7 @@
 //! [`Method::Packing`]: crate::multi::options::Method::Packing
 //! [`Method::Plan`]: crate::multi::options::Method::Plan
 
-use crate::multi::packing::{PackScore, Packing};
+use crate::multi::guide::packing::{PackScore, Packing};
 use crate::multi::table::NodeId;
 
 /// What a goal filled in plan order is worth, in pushes, in the score.

@@ -2,9 +2,9 @@
 //!
 //! Pruning, in the order it is met: a box frozen off a goal kills the node;
 //! in the non-optimal searches, so does a learned deadlock (see
-//! [`crate::multi::learned`]); when a PI-corral exists only its pushes are
+//! [`crate::multi::deadlock::learned`]); when a PI-corral exists only its pushes are
 //! tried, and a corral whose boxes alone can never all reach goals kills
-//! the node (see [`crate::multi::corral`], [`crate::multi::subset`]; not
+//! the node (see [`crate::multi::deadlock::corral`], [`crate::multi::deadlock::subset`]; not
 //! at the positions the packing search's box moves pass through, see
 //! `allowed_pushes`); a push onto a dead square is never made; a push
 //! that freezes a box off a goal, or whose bound is infinite, makes no
@@ -18,8 +18,8 @@ use super::push::Push;
 use super::{Pruning, Search};
 use crate::grid::Direction;
 use crate::multi::board::Cell;
+use crate::multi::guide::packing::Packing;
 use crate::multi::options::Method;
-use crate::multi::packing::Packing;
 use crate::multi::table::{Key, NodeId};
 use std::rc::Rc;
 

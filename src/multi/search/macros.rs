@@ -1,6 +1,6 @@
 //! Moves bigger than one push, for the non-optimal searches: a goal room's
 //! next step done at once when a box reaches its entrance (the plans of
-//! [`crate::multi::room`]), and the box moves of `Method::BoxMoves`.
+//! [`crate::multi::guide::room`]), and the box moves of `Method::BoxMoves`.
 
 use super::Search;
 use super::expand::{Child, Expansion, MovingBox};

@@ -27,17 +27,18 @@ mod rebuild;
 mod stuck;
 
 use super::board::{Board, Cell};
-use super::corral::Corrals;
-use super::deadlock::Freeze;
-use super::learned::{PatternSet, Patterns};
-use super::meet::Meeting;
 use super::options::{Limits, Method, MultiStats, Progress};
-use super::packing::Packing;
-use super::room::Rooms;
-use super::subset::SubsetSearch;
 use super::table::{Key, NodeId, Nodes, StoredPush};
 use crate::grid::Direction;
 use crate::moves::{Limit, Outcome};
+use crate::multi::deadlock::corral::Corrals;
+use crate::multi::deadlock::freeze::Freeze;
+use crate::multi::deadlock::learned::Patterns;
+use crate::multi::deadlock::patterns::PatternSet;
+use crate::multi::deadlock::subset::SubsetSearch;
+use crate::multi::guide::meet::Meeting;
+use crate::multi::guide::packing::Packing;
+use crate::multi::guide::room::Rooms;
 use advice::Advice;
 use frontier::Frontier;
 use incremental::{Frozen, IncrementalBound};
@@ -59,7 +60,7 @@ pub(crate) struct Config<'r> {
     pub weight: u32,
     /// Goal rooms filled by their macros, for the non-optimal `--fast`
     /// lanes: boxes then go into goal rooms by the macros only (see
-    /// [`super::room`]) and ride tunnels (one-wide corridors they are
+    /// [`crate::multi::guide::room`]) and ride tunnels (one-wide corridors they are
     /// pushed along from inside) to their ends.
     pub rooms: Option<&'r Rooms>,
     /// The order to fill the goals in ([`Method::Packing`] only).
@@ -72,7 +73,7 @@ pub(crate) struct Config<'r> {
     /// target more than before ([`Limit::Stalled`] then); `None`: no end
     /// but the limits.
     pub stall: Option<u64>,
-    /// Fences proven dead at load ([`super::fence`]), for the subset
+    /// Fences proven dead at load ([`crate::multi::deadlock::fence`]), for the subset
     /// searches and, in non-optimal searches, the positions themselves.
     pub fences: Option<&'r Arc<PatternSet>>,
 }

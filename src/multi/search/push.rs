@@ -8,7 +8,7 @@
 
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell};
-use crate::multi::room::Rooms;
+use crate::multi::guide::room::Rooms;
 use crate::multi::table::StoredPush;
 
 /// A move of the search.

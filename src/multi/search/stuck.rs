@@ -11,7 +11,7 @@
 //! expanded again, and the knot is kept as a pattern for the rest of the
 //! tree.
 //!
-//! [`Patterns::learn_stuck`]: crate::multi::learned::Patterns::learn_stuck
+//! [`Patterns::learn_stuck`]: crate::multi::deadlock::learned::Patterns::learn_stuck
 
 use super::Search;
 use crate::multi::table::NodeId;
@@ -84,7 +84,7 @@ mod tests {
     use crate::multi::board::Board;
     use crate::multi::options::Method;
     use crate::multi::search::Config;
-    use crate::multi::subset::tests::SEALED;
+    use crate::multi::testing::SEALED;
 
     #[test]
     fn a_busy_node_whose_boxes_hold_a_dead_seal_is_not_expanded_again() {

@@ -37,8 +37,8 @@
 //! Damgaard's solver), written anew here; when the search finds no plan
 //! within its budget, the caller falls back on the plain peel.
 
-use super::board::{Board, Cell, Distance, across};
 use crate::grid::Direction;
+use crate::multi::board::{Board, Cell, Distance, across};
 
 /// Cells the whole search's flood fills may visit: a bound on its time
 /// (tens of milliseconds), whatever the level's size.
@@ -842,7 +842,7 @@ mod tests {
         levels.iter().map(|l| Board::new(l).unwrap()).collect()
     }
 
-    use crate::multi::packing::tests::DEAD_END;
+    use crate::multi::testing::DEAD_END;
 
     /// Every goal once in the phases, every parking time once (on a goal
     /// only before that goal's phase), ending after it starts, times of one
@@ -894,7 +894,7 @@ mod tests {
     /// (Boxxle I 81, Sokoban Perfect 33): the plan parks a box.
     #[test]
     fn a_box_that_must_wait_is_parked() {
-        for b in &boards(include_bytes!("../../tests/data/plan/parking.xsb")) {
+        for b in &boards(include_bytes!("../../../../tests/data/plan/parking.xsb")) {
             let plan = backward_plan(b).expect("a plan");
             assert_well_formed(b, &plan);
             assert!(!plan.parking.is_empty());
@@ -906,7 +906,7 @@ mod tests {
     /// a corridor, where a box cannot stop, passed over for the one before).
     #[test]
     fn the_last_parked_box_may_leave_from_its_own_start_square() {
-        let text = include_bytes!("../../tests/data/plan/last-parked.xsb");
+        let text = include_bytes!("../../../../tests/data/plan/last-parked.xsb");
         let level = parse_xsb(text, 1 << 20).unwrap().remove(0);
         let b = Board::new(&level).unwrap();
         let at = |r, c| b.compact(level.grid.cell(r, c));
@@ -923,7 +923,7 @@ mod tests {
     /// (read backwards), their own boxes coming home after they leave.
     #[test]
     fn a_box_may_wait_on_a_goal_whose_own_box_comes_later() {
-        let text = include_bytes!("../../tests/data/plan/parked-on-goals.xsb");
+        let text = include_bytes!("../../../../tests/data/plan/parked-on-goals.xsb");
         let b = &boards(text)[0];
         let plan = backward_plan(b).expect("a plan");
         assert_well_formed(b, &plan);
@@ -934,7 +934,7 @@ mod tests {
     #[test]
     fn only_a_goal_area_is_planned() {
         assert!(!worth_planning(&boards(DEAD_END.as_bytes())[0]));
-        for b in &boards(include_bytes!("../../tests/data/plan/parking.xsb")) {
+        for b in &boards(include_bytes!("../../../../tests/data/plan/parking.xsb")) {
             assert!(worth_planning(b));
         }
     }
@@ -974,7 +974,7 @@ mod tests {
         let mut rng = crate::rng::Rng::new(0x9_1A4);
         let mut planned = 0;
         for case in 0..3000 {
-            let Some(b) = crate::multi::subset::tests::random_level(&mut rng, case) else {
+            let Some(b) = crate::multi::testing::random_level(&mut rng, case) else {
                 continue;
             };
             if b.goals.len() != b.start_boxes.len() {

@@ -34,10 +34,10 @@
 //! unions of areas sharing boxes, are offered too ([`Corrals::small_sets`]),
 //! as YASS tests its corrals room by room.
 
-use super::board::{Board, Cell, across};
-use super::deadlock::Freeze;
+use super::freeze::Freeze;
 use super::subset::MAX_BOXES;
 use crate::grid::Direction;
+use crate::multi::board::{Board, Cell, across};
 
 /// Scratch space for finding corrals.
 #[derive(Clone, Debug, Default)]
@@ -66,7 +66,7 @@ const NO_AREA: u32 = u32::MAX;
 /// it sorted. A box that holds a corral box in place belongs with it in a
 /// deadlock test: in a door with a corral box behind it, it keeps the
 /// player out as surely as the corral's own boxes (any set of boxes is
-/// sound to test, see [`crate::multi::subset`]).
+/// sound to test, see [`super::subset`]).
 fn add_touching_boxes(board: &Board, occupied: &[bool], set: &mut Vec<Cell>) {
     let mut next = 0;
     while next < set.len() && set.len() < MAX_BOXES {
@@ -486,7 +486,7 @@ mod tests {
         assert_eq!(set, &board.start_boxes);
         // With the east door box the room is shut for good; without it the
         // player walks in and the boxes can reach the goals.
-        let mut subset = crate::multi::subset::SubsetSearch::default();
+        let mut subset = crate::multi::deadlock::subset::SubsetSearch::default();
         assert!(subset.dead(&board, set, player));
         let without: Vec<Cell> = set.iter().copied().filter(|&b| b != at(2, 6)).collect();
         assert!(!subset.dead(&board, &without, player));
@@ -500,8 +500,8 @@ mod tests {
         let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
         let board = Board::new(level).unwrap();
         let (corrals, _) = at_start(&board);
-        let fences = std::sync::Arc::new(crate::multi::fence::fences(&board, &|| false));
-        let mut subset = crate::multi::subset::SubsetSearch::with_fences(fences);
+        let fences = std::sync::Arc::new(crate::multi::deadlock::fence::fences(&board, &|| false));
+        let mut subset = crate::multi::deadlock::subset::SubsetSearch::with_fences(fences);
         let player = board.start_player;
         let [big] = corrals.found() else {
             panic!("one corral: {:?}", corrals.found());
@@ -520,7 +520,7 @@ mod tests {
         assert!(sets.contains(&fence), "{sets:?}");
         assert!(subset.dead(&board, &fence, player));
         // The fences proven at load are what make it cheap.
-        let mut plain = crate::multi::subset::SubsetSearch::default();
+        let mut plain = crate::multi::deadlock::subset::SubsetSearch::default();
         assert!(!plain.dead(&board, &fence, player));
     }
 }

@@ -24,9 +24,9 @@
 //! the phases before it counted as walls (they are full by then).
 //! The order is advice for the non-optimal searches, never a pruning rule.
 
-use super::board::{Board, Cell, Distance, UNREACHABLE};
 use super::plan::{Parking, backward_plan, worth_planning};
 use crate::grid::Direction;
+use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
 use std::collections::{HashSet, VecDeque};
 
 /// Pull positions the backward search may visit in all.
@@ -428,17 +428,10 @@ fn pulls_out(
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::level::{Level, parse_xsb};
-
-    /// Three goals in a dead end, boxes coming in from below.
-    pub(crate) const DEAD_END: &str = "#########\n\
-                            #...    #\n\
-                            #### ## #\n\
-                            #@ $$$  #\n\
-                            #       #\n\
-                            #########";
+    use crate::multi::testing::DEAD_END;
 
     fn prepared(text: &str) -> (Level, Board, Packing) {
         let level = parse_xsb(text.as_bytes(), 1 << 20).unwrap().remove(0);
@@ -590,7 +583,7 @@ pub(crate) mod tests {
     /// and a phase is filled once its own goals are (not a goal parked on).
     #[test]
     fn a_goal_parked_on_is_a_parking_square_until_its_own_phase() {
-        let text = include_bytes!("../../tests/data/plan/parked-on-goals.xsb");
+        let text = include_bytes!("../../../tests/data/plan/parked-on-goals.xsb");
         let level = crate::level::parse_xsb(text, 1 << 20).unwrap().remove(0);
         let b = Board::new(&level).unwrap();
         // The player starts walled in among the goals: the peel finds one

@@ -18,8 +18,8 @@
 //! a search with these macros is not push-optimal and never proves a level
 //! impossible; `--fast` keeps plain A* beside it.
 
-use super::board::{Board, Cell};
 use crate::grid::Direction;
+use crate::multi::board::{Board, Cell};
 use std::collections::HashMap;
 
 /// The room of a cell outside every room.

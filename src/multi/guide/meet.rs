@@ -19,10 +19,10 @@
 //! then the pulls back to the solved position, reversed. The answer is not
 //! push-optimal, so only the non-optimal searches look here.
 
-use super::board::{Board, Cell, Distance, UNREACHABLE};
-use super::bound::Matcher;
-use super::rows::RowArea;
 use crate::grid::Direction;
+use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
+use crate::multi::bound::Matcher;
+use crate::multi::rows::RowArea;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -441,7 +441,7 @@ impl std::fmt::Debug for Meeting {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::multi::subset::tests::random_level;
+    use crate::multi::testing::random_level;
 
     /// Pushes `pushes` from `boxes` with the player on `player`, checking
     /// each as the rules do: a box on the cell, the cell ahead free, the
@@ -582,7 +582,7 @@ mod tests {
     /// squares of their own, it reaches the start.
     #[test]
     fn pulls_matched_to_starting_squares_reach_the_start() {
-        let text = include_bytes!("../../tests/data/meet/sasquatch-37.xsb");
+        let text = include_bytes!("../../../tests/data/meet/sasquatch-37.xsb");
         let level = crate::level::parse_xsb(text, 1 << 20).unwrap().remove(0);
         let board = Board::new(&level).unwrap();
         let table = Meeting::build(&board, &|| false);

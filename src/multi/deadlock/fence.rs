@@ -13,15 +13,15 @@
 //! with the player in each area outside it, and so is the fence with one
 //! box more beside it (a box that holds a fence box in place). The dead
 //! ones are kept as patterns: the main search drops a position that holds
-//! one (see [`crate::multi::learned`]), and a subset search drops a child
+//! one (see [`super::learned`]), and a subset search drops a child
 //! that does, which is what lets it prove bigger fences in a few positions.
 //! Smaller fences are proven first, so the bigger ones are searched with
 //! them.
 
-use super::board::{Board, Cell};
-use super::deadlock::Freeze;
-use super::learned::{Among, PatternSet};
+use super::freeze::Freeze;
+use super::patterns::{Among, PatternSet};
 use super::subset::SubsetSearch;
+use crate::multi::board::{Board, Cell};
 use rustc_hash::FxHashSet;
 use std::sync::Arc;
 
@@ -221,7 +221,7 @@ fn around(board: &Board, cells: &[Cell], besides: &[Cell]) -> Vec<Cell> {
 mod tests {
     use super::*;
     use crate::level::parse_xsb;
-    use crate::multi::subset::tests::{random_level, solvable_within};
+    use crate::multi::testing::{random_level, solvable_within};
 
     /// A room below reached by two one-wide doors: with a box in each door
     /// and the player above, the boxes can only go down into the room, and

@@ -8,8 +8,8 @@
 //! wrongly left counted as a wall. A frozen group with a box off its goal
 //! can never be solved.
 
-use super::board::{Board, Cell};
 use crate::grid::Direction;
+use crate::multi::board::{Board, Cell};
 
 /// Finds freeze deadlocks around a box that has just moved.
 #[derive(Clone, Debug, Default)]

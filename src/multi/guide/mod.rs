@@ -1,0 +1,23 @@
+//! What steers the non-optimal searches toward the goals: the order to fill
+//! them in, the plan that gets boxes there, and positions to aim for.
+//!
+//! None of it prunes: a position the guidance dislikes is only expanded
+//! later. So guidance may be wrong, and the searches stay complete.
+//!
+//! - [`packing`]: the packing order, the goals filled back to front, with
+//!   the phases and parking squares of the backward plan where there is one;
+//! - [`plan`]: the backward plan: boxes pulled off the goals from the solved
+//!   position, phase by phase, parked where they would be shut in;
+//! - [`room`]: goal rooms behind a one-cell entrance, and the order that
+//!   fills each (the goal-room macros);
+//! - [`meet`]: the meeting table, positions reached by pulls from the
+//!   solved one, for the forward searches to run into.
+//!
+//! Dependencies run one way: `packing` uses `plan`; the others stand alone
+//! on the foundations (`board`, `bound`, `rows`). Nothing here knows the
+//! searches (`multi::search`), the portfolio or the deadlock proofs.
+
+pub(crate) mod meet;
+pub(crate) mod packing;
+pub(crate) mod plan;
+pub(crate) mod room;
