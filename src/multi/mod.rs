@@ -5,19 +5,19 @@
 //! below it:
 //!
 //! - entry: this file (one level: plain search or `--fast`) and
-//!   [`portfolio`] (`--fast`: several searches side by side, first answer
+//!   `portfolio` (`--fast`: several searches side by side, first answer
 //!   wins);
-//! - [`search`]: one search (A* or another method) over box sets: open
+//! - `search`: one search (A* or another method) over box sets: open
 //!   lists, expansion and pruning, the incremental bound, macros, solution
 //!   rebuilding, each in a file of its own;
-//! - [`guide`]: what steers the non-optimal searches (packing order,
+//! - `guide`: what steers the non-optimal searches (packing order,
 //!   backward plan with parking, goal rooms, the meeting table);
-//! - [`deadlock`]: every proof that a position is dead (freeze, corrals,
+//! - `deadlock`: every proof that a position is dead (freeze, corrals,
 //!   the subset search, fences, learned patterns and their store);
-//! - the foundations: [`board`] (the level prepared once: compact cells,
-//!   dead squares, push distances, Zobrist keys), [`cell`] (the compact
-//!   cell number), [`rows`] (the floor as row masks, for floods a row at a
-//!   time), [`bound`] (the matching lower bound), [`table`] (nodes and the
+//! - the foundations: `board` (the level prepared once: compact cells,
+//!   dead squares, push distances, Zobrist keys), `cell` (the compact
+//!   cell number), `rows` (the floor as row masks, for floods a row at a
+//!   time), `bound` (the matching lower bound), `table` (nodes and the
 //!   transposition table), [`options`] (what a solve is asked and reports).
 //!
 //! `guide` and `deadlock` never import `search` or `portfolio`, nor each

@@ -47,7 +47,7 @@ pub enum Method {
     /// expansion, the boxes it moved are pushed on as far as they go, every
     /// position reached generated at once. Not optimal.
     BoxMoves,
-    /// A feature search led by the packing order (see [`crate::multi::guide::packing`]):
+    /// A feature search led by the packing order (see `multi::guide::packing`):
     /// cells by the goals filled in plan order and the areas, nodes by the
     /// detours from the plan (box moves that fill no goal of the phase
     /// being filled, or with goals in the open, pushes off the plan), then
@@ -58,7 +58,7 @@ pub enum Method {
     /// its pushes off the plan, a fixed price per goal not packed in plan
     /// order, and how far the box just pushed is from the goals being
     /// filled; the newest of the best goes first, so the search keeps
-    /// pushing one box home (see [`crate::multi::guide::packing`]). Not optimal.
+    /// pushing one box home (see `multi::guide::packing`). Not optimal.
     Plan,
 }
 
@@ -156,7 +156,7 @@ pub struct MultiOptions {
     pub method: Method,
     /// A portfolio of searches beside plain A* (the feature-space searches,
     /// and weighted A* from three threads): reaches harder levels, not
-    /// optimal (see [`super::portfolio`]).
+    /// optimal (see `multi::portfolio`).
     pub fast: bool,
     pub limits: Limits,
     /// Threads for the `--fast` portfolio (0 or 1: one after another).

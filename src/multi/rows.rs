@@ -221,8 +221,6 @@ impl RowArea {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::multi::board::Board;
-    use crate::rng::Rng;
 
     #[test]
     fn a_run_fills_both_ways_from_each_seed_and_stops_at_its_ends() {
@@ -251,64 +249,5 @@ mod tests {
             }
         }
         assert!(FloorRows::new(&[65], 65).is_none());
-    }
-
-    /// A random level up to 20 rows and 62 columns (64 with the border),
-    /// a third of it walls; `None` when its box or goal is out of reach.
-    fn random_board(rng: &mut Rng) -> Option<Board> {
-        let (rows, cols) = (1 + rng.below(20), 3 + rng.below(60));
-        let mut text = Vec::new();
-        for _ in 0..rows {
-            let row: Vec<u8> = (0..cols)
-                .map(|_| if rng.below(3) == 0 { b'#' } else { b' ' })
-                .collect();
-            text.push(row);
-        }
-        for piece in [b'@', b'$', b'.'] {
-            let (r, c) = (rng.below(rows), rng.below(cols));
-            if text[r][c] != b' ' {
-                return None;
-            }
-            text[r][c] = piece;
-        }
-        let text: Vec<u8> = text.join(&b'\n');
-        let level = &crate::level::parse_xsb(&text, 100).ok()?[0];
-        Board::new(level).ok()
-    }
-
-    #[test]
-    fn row_floods_and_area_counts_agree_with_cell_floods() {
-        let mut rng = Rng::new(29);
-        let mut checked = 0;
-        while checked < 300 {
-            let Some(board) = random_board(&mut rng) else {
-                continue;
-            };
-            let floor = board.rows.as_ref().expect("64 columns have rows");
-            let mut occupied = vec![false; board.len()];
-            let mut boxes = Vec::new();
-            for c in board.cells() {
-                if rng.below(4) == 0 {
-                    occupied[c] = true;
-                    boxes.push(c);
-                }
-            }
-            let mut blocked = Vec::new();
-            let mut area = RowArea::default();
-            let (mut marks, mut queue, mut areas) = (vec![0; board.len()], Vec::new(), 0);
-            for from in board.cells().filter(|&c| !occupied[c]) {
-                if marks[from] != 0 {
-                    continue;
-                }
-                areas += 1;
-                let least = board.flood_player(&occupied, &mut marks, areas, &mut queue, from);
-                assert_eq!(area.flood_among(floor, &mut blocked, &boxes, from), least);
-                for c in board.cells() {
-                    assert_eq!(area.contains(floor, c), marks[c] == areas);
-                }
-            }
-            assert_eq!(area.count_areas(floor, &boxes), areas);
-            checked += 1;
-        }
     }
 }

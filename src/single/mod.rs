@@ -2,11 +2,11 @@
 //!
 //! One player, one box, one target; the answer has the fewest pushes, then the
 //! fewest walks. Two searches give the same optimum: [`Algorithm::Layered`]
-//! (default, near-linear, see [`layered`]) and [`Algorithm::Dijkstra`] (a
-//! packed-cost Dijkstra with a keyed priority queue, see [`dijkstra`]).
+//! (default, near-linear, see `single::layered`) and [`Algorithm::Dijkstra`] (a
+//! packed-cost Dijkstra with a keyed priority queue, see `single::dijkstra`).
 //! Both work on (box cell, push direction) states, never on the product of all
 //! player cells and all box cells: between pushes only the side of the box
-//! the player stands on matters ([`sides`]).
+//! the player stands on matters (`single::sides`).
 
 pub mod bound;
 pub(crate) mod cut;

@@ -39,7 +39,7 @@ const MIN_PULLS_OUT: u32 = 3;
 /// open, most puzzle levels) a search led by it has little to follow.
 const ORDERED_PHASES: usize = 3;
 
-/// What [`Packing::plan_score`] charges for a box that cannot reach the
+/// What [`Packing::plan_score_at`] charges for a box that cannot reach the
 /// goals being filled (a quarter of a goal's price in that search).
 pub(crate) const LOST_BOX: u32 = 8;
 
@@ -261,22 +261,22 @@ impl Packing {
         }
     }
 
+    /// [`Packing::plan_score_at`] in the current phase.
+    #[cfg(test)]
+    pub fn plan_score(&self, occupied: &[bool], pushed: Option<Cell>) -> (u32, u32) {
+        self.plan_score_at(self.current_phase(occupied), occupied, pushed)
+    }
+
     /// What [`Method::Plan`] measures a position by (`occupied` holding its
     /// boxes, `pushed` the cell of the box just pushed, if any): the goals
     /// packed in plan order, and the price of the pushed box: `2 × (1 + d)`
     /// for `d` pushes to the nearest empty target of the current phase (2 on
     /// a goal of it), [`LOST_BOX`] when it cannot get there or has just
     /// filled a phase before it, nothing when every goal is packed.
+    /// `k` is the current phase (`None` when all is packed): the plan
+    /// search keeps the phase along the path (see [`Packing::path_phase`]).
     ///
     /// [`Method::Plan`]: crate::multi::options::Method::Plan
-    #[cfg(test)]
-    pub fn plan_score(&self, occupied: &[bool], pushed: Option<Cell>) -> (u32, u32) {
-        self.plan_score_at(self.current_phase(occupied), occupied, pushed)
-    }
-
-    /// [`Packing::plan_score`] in phase `k` (`None` when all is packed):
-    /// the plan search keeps the phase along the path (see
-    /// [`Packing::path_phase`]).
     pub fn plan_score_at(
         &self,
         k: Option<usize>,
@@ -302,7 +302,7 @@ impl Packing {
     }
 
     /// The price of a box just pushed onto `end` in phase `k` (see
-    /// [`Packing::plan_score`]).
+    /// [`Packing::plan_score_at`]).
     fn price(&self, k: usize, occupied: &[bool], end: Cell) -> u32 {
         match self.phase_of(end, k).unwrap_or(NO_PHASE) {
             p if p == k as u16 => return 2,

@@ -312,21 +312,9 @@ fn take_one_out(
                     if board.dead[to] || board.step(to, d).is_none() {
                         continue;
                     }
-                    let left = set & !(1 << bit);
-                    let mut pushes = vec![(p, d.opposite())];
-                    let mut at = (set, player);
-                    while at != start {
-                        let (before, (cell, dir)) = parent[&at];
-                        pushes.push((cell, dir.opposite()));
-                        at = before;
-                    }
-                    // Pulls run from the full room outwards; pushes the other way.
-                    let plan = Plan {
-                        arrive: d.opposite(),
-                        pushes,
-                    };
+                    let plan = pushes_back(&parent, start, (set, player), pull);
                     *budget -= queue.len().min(*budget);
-                    return Some((left, plan));
+                    return Some((set & !(1 << bit), plan));
                 }
                 if !local.walkable(to) || local.bit_of(to).is_some_and(|t| set >> t & 1 == 1) {
                     continue;
@@ -346,6 +334,27 @@ fn take_one_out(
     }
     *budget -= queue.len().min(*budget);
     None
+}
+
+/// The plan of the pulls from `start` to `at`, then `last` out onto the
+/// entrance: the same moves as pushes, the last pull first (pulls run from
+/// the full room outwards, pushes the other way).
+fn pushes_back(
+    parent: &HashMap<Position, (Position, (Cell, Direction))>,
+    start: Position,
+    mut at: Position,
+    last: (Cell, Direction),
+) -> Plan {
+    let mut pushes = vec![(last.0, last.1.opposite())];
+    while at != start {
+        let (before, (cell, dir)) = parent[&at];
+        pushes.push((cell, dir.opposite()));
+        at = before;
+    }
+    Plan {
+        arrive: last.1.opposite(),
+        pushes,
+    }
 }
 
 #[cfg(test)]

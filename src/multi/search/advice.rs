@@ -116,7 +116,7 @@ impl Advice {
     }
 
     /// [`Method::Plan`]: measures a new node by the goals it leaves
-    /// unpacked and the price of its pushed box (see [`Packing::plan_score`]),
+    /// unpacked and the price of its pushed box (see [`Packing::plan_score_at`]),
     /// `generated` nodes into the search.
     ///
     /// [`Method::Plan`]: crate::multi::options::Method::Plan

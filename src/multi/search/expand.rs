@@ -33,7 +33,7 @@ use std::rc::Rc;
 const LEARN_EVERY: u64 = 8;
 
 /// Boxes in a small corral searched alone, at most (see
-/// [`Corrals::small_sets`]).
+/// [`Corrals::small_sets`](crate::multi::deadlock::corral::Corrals::small_sets)).
 const SMALL_CORRAL: usize = 8;
 
 /// The pushes (box cell, direction) of a PI-corral: the only ones tried.
@@ -194,7 +194,7 @@ impl Search<'_> {
     }
 
     /// True when the boxes of one of the small corrals of the last corral
-    /// search (see [`Corrals::small_sets`]) are dead alone; such a fence is
+    /// search (see [`Corrals::small_sets`](crate::multi::deadlock::corral::Corrals::small_sets)) are dead alone; such a fence is
     /// kept as a learned pattern.
     fn small_corral_dead(&mut self, boxes: &[Cell], player: Cell) -> bool {
         let Pruning {
