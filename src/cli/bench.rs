@@ -9,7 +9,7 @@ use super::{
     AlgorithmArg, CliError, SearchArgs, Status, parse_inputs, parse_levels_of, read_inputs,
 };
 use clap::Args;
-use sokoban::level::{Level, Maze, parse_single, parse_xsb};
+use sokoban::level::{Format, Level, Maze, parse_levels, parse_single};
 use sokoban::moves::Outcome;
 use sokoban::output::write_json_line;
 use sokoban::tools::bench::{Row, Summary, measure_multi, measure_single};
@@ -53,6 +53,8 @@ pub struct BenchArgs {
     /// it and `--merge` it for the summary of the whole run.
     #[arg(long, value_name = "FILE", conflicts_with = "merge")]
     resume: Option<PathBuf>,
+    #[command(flatten)]
+    pub(super) input: super::input::InputArgs,
     /// Multi-box: only the levels with at least N boxes (their indices stay those of the whole
     /// input), to measure the largest levels of collections apart.
     #[arg(long, value_name = "N", requires = "multi")]
@@ -79,7 +81,9 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage("bench --multi needs level files".into()));
     }
     let options = args.search.options(args.jobs as usize)?;
-    let levels = parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?;
+    let levels = parse_levels_of(&args.files, |bytes| {
+        parse_levels(bytes, Format::Auto, args.spec.max_cells)
+    })?;
     let mut levels = unanswered(args, select(args.shard, levels))?;
     if let Some(least) = args.min_boxes {
         levels.retain(|(_, level)| level.boxes.len() >= least);

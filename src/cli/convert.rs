@@ -20,6 +20,8 @@ pub struct ConvertArgs {
     /// Largest grid accepted, in cells.
     #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
     max_cells: u64,
+    #[command(flatten)]
+    pub(super) input: super::input::InputArgs,
 }
 
 pub fn run(args: &ConvertArgs) -> Result<ExitCode, CliError> {

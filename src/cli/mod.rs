@@ -5,6 +5,7 @@ mod collect;
 mod convert;
 mod error;
 mod gen_cmd;
+mod input;
 mod interrupt;
 mod judge;
 mod lane;
@@ -16,17 +17,17 @@ mod play;
 mod progress;
 mod shell;
 mod single;
+mod starts;
 mod verify;
 
 pub use error::CliError;
+pub use input::{Input, parse_inputs, parse_levels_of, read_file, read_inputs};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sokoban::level::{DEFAULT_MAX_CELLS, Level, ParseError};
+use sokoban::level::DEFAULT_MAX_CELLS;
 use sokoban::moves::Notation;
-use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::OnceLock;
 
 /// Exact Sokoban solver: one box (fewest pushes, then walks) or full levels (--multi).
 #[derive(Debug, Parser)]
@@ -42,10 +43,6 @@ format of 'rows cols' headers ending with '0 0'. Answers: walks n s e w, pushes 
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Largest input file (or standard input) read, in MB: a larger one is refused before it
-    /// is read into memory.
-    #[arg(long, global = true, value_name = "MB", default_value_t = DEFAULT_MAX_INPUT_MB)]
-    max_input: u64,
     #[command(flatten)]
     solve: SolveArgs,
 }
@@ -99,6 +96,8 @@ pub struct SolveArgs {
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
+    #[command(flatten)]
+    input: input::InputArgs,
     /// After each answer, draw the board after every push (or every move).
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
     trace: Option<TraceArg>,
@@ -239,7 +238,7 @@ impl SearchArgs {
         };
         let (max_memory, warning) = memory::limit(max_memory, memory::physical(), jobs as u64);
         if let Some(warning) = warning {
-            eprintln!("{warning}");
+            note!("{warning}");
         }
         Ok(MultiOptions {
             method: match self.method {
@@ -304,15 +303,21 @@ impl From<AlgorithmArg> for sokoban::single::Algorithm {
     }
 }
 
-/// Default `--max-input`: 1 GiB, ten times a collection of a million levels.
-const DEFAULT_MAX_INPUT_MB: u64 = 1024;
-
-/// `--max-input` in bytes, set once at start; every reader obeys it.
-static MAX_INPUT: OnceLock<u64> = OnceLock::new();
-
 /// Runs the command line; the exit status on success.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
-    let _ = MAX_INPUT.set(cli.max_input.saturating_mul(1 << 20));
+    let input = match &cli.command {
+        Some(Command::Gen(_) | Command::Completions(_) | Command::Manpage) => None,
+        Some(Command::Bench(args)) => Some(&args.input),
+        Some(Command::Verify(args)) => Some(&args.input),
+        Some(Command::Convert(args)) => Some(&args.input),
+        Some(Command::Optimize(args)) => Some(&args.input),
+        #[cfg(feature = "play")]
+        Some(Command::Play(args)) => Some(&args.input),
+        None => Some(&cli.solve.input),
+    };
+    if let Some(input) = input {
+        input.apply();
+    }
     match cli.command {
         Some(Command::Gen(args)) => gen_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
@@ -361,120 +366,4 @@ impl From<Status> for ExitCode {
     fn from(status: Status) -> ExitCode {
         ExitCode::from(status as u8)
     }
-}
-
-/// Reads every input and parses each with `parse`, before anything is
-/// solved or printed: an invalid input leaves nothing partial on stdout.
-pub fn parse_inputs<T>(
-    files: &[PathBuf],
-    parse: impl Fn(&[u8]) -> Result<T, ParseError>,
-) -> Result<Vec<(String, T)>, CliError> {
-    read_inputs(files)?
-        .into_iter()
-        .map(|input| match parse(&input.bytes) {
-            Ok(parsed) => Ok((input.source, parsed)),
-            Err(error) => Err(CliError::Parse {
-                input: input.source,
-                error,
-            }),
-        })
-        .collect()
-}
-
-/// Every level of every input, parsed by `parse` (see [`parse_inputs`]).
-pub fn parse_levels_of(
-    files: &[PathBuf],
-    parse: impl Fn(&[u8]) -> Result<Vec<Level>, ParseError>,
-) -> Result<Vec<Level>, CliError> {
-    Ok(parse_inputs(files, parse)?
-        .into_iter()
-        .flat_map(|(_, levels)| levels)
-        .collect())
-}
-
-/// An input: where it came from (for messages) and its bytes.
-pub struct Input {
-    pub source: String,
-    pub bytes: Vec<u8>,
-}
-
-/// Reads every file (or stdin for none or `-`). With stdin a terminal and no
-/// file named, refuses with a hint instead of waiting silently.
-pub fn read_inputs(files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
-    if files.is_empty() && std::io::stdin().is_terminal() {
-        return Err(CliError::Usage(
-            "no input: give a FILE, or pipe a grid into standard input (sokoban < maze.txt); see --help"
-                .into(),
-        ));
-    }
-    let stdin_only = [PathBuf::from("-")];
-    let files = if files.is_empty() {
-        &stdin_only[..]
-    } else {
-        files
-    };
-    files
-        .iter()
-        .map(|path| {
-            if path.as_os_str() == "-" {
-                let bytes = read_stdin()?;
-                Ok(Input {
-                    source: "<stdin>".into(),
-                    bytes,
-                })
-            } else {
-                let bytes = read_file(path)?;
-                let source = path.display().to_string();
-                Ok(Input { source, bytes })
-            }
-        })
-        .collect()
-}
-
-/// All of standard input, up to `--max-input`.
-fn read_stdin() -> Result<Vec<u8>, CliError> {
-    read_limited("<stdin>", std::io::stdin().lock())
-}
-
-/// Reads one file, refused when over `--max-input` (told from its size
-/// first, so a huge file is never read).
-pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
-    let source = path.display().to_string();
-    let read_error = |error| CliError::Read {
-        input: source.clone(),
-        error,
-    };
-    let file = std::fs::File::open(path).map_err(read_error)?;
-    let limit = max_input();
-    if file.metadata().map_err(read_error)?.len() > limit {
-        return Err(CliError::TooBig {
-            input: source,
-            limit,
-        });
-    }
-    read_limited(&source, file)
-}
-
-/// Reads at most `--max-input` bytes (pipes and devices tell no size).
-fn read_limited(source: &str, reader: impl Read) -> Result<Vec<u8>, CliError> {
-    let limit = max_input();
-    let mut bytes = Vec::new();
-    reader
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|error| CliError::Read {
-            input: source.into(),
-            error,
-        })?;
-    if bytes.len() as u64 > limit {
-        return Err(CliError::TooBig {
-            input: source.into(),
-            limit,
-        });
-    }
-    Ok(bytes)
-}
-
-fn max_input() -> u64 {
-    *MAX_INPUT.get_or_init(|| DEFAULT_MAX_INPUT_MB << 20)
 }

@@ -14,7 +14,7 @@ use sokoban::grid::Direction;
 use sokoban::level::{DEFAULT_MAX_CELLS, parse_levels};
 use sokoban::play::{Action, App, Game, replay_plan, view};
 use std::io::{IsTerminal, Stdout};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -25,7 +25,7 @@ pub struct PlayArgs {
     /// The level to open first, counted from 1.
     #[arg(long, default_value_t = 1, value_name = "N")]
     level: usize,
-    /// Animate a solution of the level: a move string, or a file holding one (any notation, or an answer file with level headers).
+    /// Animate a solution of the level: a move string, or a file holding one (`-` for stdin; any notation, or an answer file with level headers).
     #[arg(long, value_name = "MOVES")]
     replay: Option<String>,
     /// Seconds the solver may take for a hint or a solution.
@@ -37,6 +37,8 @@ pub struct PlayArgs {
     /// Largest grid accepted, in cells.
     #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
     max_cells: u64,
+    #[command(flatten)]
+    pub(super) input: super::input::InputArgs,
 }
 
 pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
@@ -92,16 +94,9 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
     result.map(|()| ExitCode::SUCCESS)
 }
 
-/// The `--replay` argument itself, or the file it names.
+/// The `--replay` argument: moves, or the file (or `-`, stdin) holding them.
 fn replay_text(moves: &str) -> Result<String, CliError> {
-    if Path::new(moves).is_file() {
-        std::fs::read_to_string(moves).map_err(|error| CliError::Read {
-            input: moves.to_string(),
-            error,
-        })
-    } else {
-        Ok(moves.to_string())
-    }
+    Ok(super::input::given(moves)?.text)
 }
 
 type Term = Terminal<CrosstermBackend<Stdout>>;

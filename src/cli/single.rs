@@ -92,7 +92,7 @@ fn print_stats(named: &NamedMaze, solved: &Timed<SingleReport>, notation: Notati
         Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
         None => answer_line(&report.outcome, notation),
     };
-    eprintln!(
+    note!(
         "{}: {counts}, states {}, searches {}, memory {} bytes, {} us",
         named.name,
         report.stats.states,

@@ -64,6 +64,19 @@ pub struct ParseError {
     pub kind: ParseErrorKind,
 }
 
+impl ParseErrorKind {
+    /// True when the input is read as multi-box levels instead: a second box
+    /// or target, or a collection.
+    pub fn wants_multi(&self) -> bool {
+        matches!(
+            self,
+            ParseErrorKind::SecondBox
+                | ParseErrorKind::SecondTarget
+                | ParseErrorKind::Collection { .. }
+        )
+    }
+}
+
 impl ParseError {
     pub fn new(line: usize, col: usize, kind: ParseErrorKind) -> ParseError {
         ParseError { line, col, kind }
