@@ -18,12 +18,11 @@ macro_rules! note {
 
 mod cli;
 
-use clap::Parser;
-use cli::{Cli, CliError};
+use cli::CliError;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = Cli::parse();
+    let args = cli::parse();
     match cli::run(args) {
         Ok(code) => code,
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

@@ -75,7 +75,7 @@ mod tests {
     fn a_quote_is_bounded_and_escaped() {
         let line = format!("{}\u{7}{}", "é".repeat(79), "x".repeat(10_000_000));
         let q = quote(&line);
-        assert!(q.len() < 2 * QUOTE_CHARS, "{q}");
+        assert!(q.chars().count() < 2 * QUOTE_CHARS, "{q}");
         assert!(q.contains("\\u{7}") && !q.contains('\u{7}'), "{q}");
         assert!(q.ends_with("(10000080 characters)"), "{q}");
     }

@@ -21,13 +21,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
+#[command(mut_args(spec_alone))]
 pub struct BenchArgs {
     /// Files to solve (single-box grids or judge files); or give a generator spec instead.
     files: Vec<PathBuf>,
     #[command(flatten)]
     spec: SpecArgs,
     /// Single-box search to measure.
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered)]
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered, conflicts_with = "multi")]
     algorithm: AlgorithmArg,
     /// JSON lines instead of a table.
     #[arg(long)]
@@ -38,7 +39,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     search: SearchArgs,
     /// Multi-box: levels solved at once (rows keep the input order).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = super::limit::count(1, 256))]
     jobs: u64,
     /// Only the levels (or grids) whose 0-based index in the whole input is K mod N; JSON
     /// records then carry `index`, and the summary `shard`.
@@ -59,6 +60,18 @@ pub struct BenchArgs {
     /// input), to measure the largest levels of collections apart.
     #[arg(long, value_name = "N", requires = "multi")]
     min_boxes: Option<usize>,
+}
+
+/// A generator option is refused beside files or `--multi`, which ignore it.
+fn spec_alone(arg: clap::Arg) -> clap::Arg {
+    const SPEC: [&str; 9] = [
+        "rows", "cols", "kind", "walls", "width", "loops", "seed", "count", "solvable",
+    ];
+    if SPEC.contains(&arg.get_id().as_str()) {
+        arg.conflicts_with_all(["files", "multi"])
+    } else {
+        arg
+    }
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
@@ -82,7 +95,7 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
     }
     let options = args.search.options(args.jobs as usize)?;
     let levels = parse_levels_of(&args.files, |bytes| {
-        parse_levels(bytes, Format::Auto, args.spec.max_cells)
+        parse_levels(bytes, Format::Auto, args.spec.cells.max_cells)
     })?;
     let mut levels = unanswered(args, select(args.shard, levels))?;
     if let Some(least) = args.min_boxes {
@@ -118,7 +131,7 @@ fn grids(args: &BenchArgs) -> Result<Vec<(String, Maze)>, CliError> {
         ));
     }
     for (source, parsed) in parse_inputs(&args.files, |bytes| {
-        parse_single(bytes, args.spec.max_cells)
+        parse_single(bytes, args.spec.cells.max_cells)
     })? {
         let file = std::path::Path::new(&source)
             .file_name()

@@ -2,7 +2,7 @@
 
 use super::{CliError, FormatArg, parse_levels_of};
 use clap::Args;
-use sokoban::level::{DEFAULT_MAX_CELLS, Format, parse_levels, write_levels};
+use sokoban::level::{Format, parse_levels, write_levels};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,16 +17,15 @@ pub struct ConvertArgs {
     /// Format to write.
     #[arg(long, value_enum)]
     to: FormatArg,
-    /// Largest grid accepted, in cells.
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[command(flatten)]
+    cells: super::limit::CellsArgs,
     #[command(flatten)]
     pub(super) input: super::input::InputArgs,
 }
 
 pub fn run(args: &ConvertArgs) -> Result<ExitCode, CliError> {
     let levels = parse_levels_of(&args.files, |bytes| {
-        parse_levels(bytes, args.from.into(), args.max_cells)
+        parse_levels(bytes, args.from.into(), args.cells.max_cells)
     })?;
     let text =
         write_levels(&levels, Format::from(args.to)).map_err(|e| CliError::Usage(e.to_string()))?;

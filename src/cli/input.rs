@@ -24,7 +24,7 @@ static MAX_INPUT: OnceLock<u64> = OnceLock::new();
 pub struct InputArgs {
     /// Largest input file (or standard input) read, in MB: a larger one is refused before it
     /// is read into memory.
-    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MAX_INPUT_MB)]
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_MAX_INPUT_MB, value_parser = super::limit::count(1, u64::MAX))]
     max_input: u64,
 }
 

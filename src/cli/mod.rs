@@ -9,6 +9,7 @@ mod input;
 mod interrupt;
 mod judge;
 mod lane;
+mod limit;
 mod memory;
 mod multi;
 mod optimize;
@@ -24,7 +25,6 @@ pub use error::CliError;
 pub use input::{Input, parse_inputs, parse_levels_of, read_file, read_inputs};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sokoban::level::DEFAULT_MAX_CELLS;
 use sokoban::moves::Notation;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,8 +64,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
     Completions(shell::CompletionsArgs),
-    /// Print the man page (roff).
-    Manpage,
+    /// Print the man page (roff), or write a page per command into a folder.
+    Manpage(shell::ManpageArgs),
 }
 
 /// Options of the solving modes (shared with `bench`).
@@ -88,18 +88,17 @@ pub struct SolveArgs {
     #[arg(long)]
     stats: bool,
     /// Single-box search: `layered` (default, near-linear) or `dijkstra` (keyed priority queue).
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered)]
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered, conflicts_with = "multi")]
     algorithm: AlgorithmArg,
-    /// Largest grid accepted, in cells (rows x columns).
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[command(flatten)]
+    cells: limit::CellsArgs,
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
     #[command(flatten)]
     input: input::InputArgs,
-    /// After each answer, draw the board after every push (or every move).
-    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
+    /// After each answer, draw the board after every push (or every move); not with --json.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP", conflicts_with = "json")]
     trace: Option<TraceArg>,
     /// Multi-box: spend what is left of the time limit making the answer shorter, in moves
     /// (then pushes) or in pushes (then moves), as `sokoban optimize` does.
@@ -161,36 +160,43 @@ pub enum TraceArg {
     Moves,
 }
 
-/// Multi-box search options (shared with `bench`).
+/// Multi-box search options (shared with `bench`, where they too need
+/// `--multi`: an option that does nothing in a mode is refused there).
 #[derive(Debug, Args, Clone)]
+#[command(
+    mut_arg("time_limit", |a| a.requires("multi")),
+    mut_arg("max_nodes", |a| a.requires("multi")),
+    mut_arg("max_memory", |a| a.requires("multi")),
+    mut_arg("threads", |a| a.requires("multi"))
+)]
 pub struct SearchArgs {
     /// Multi-box search method.
-    #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
+    #[arg(long, value_enum, default_value_t = MethodArg::Astar, requires = "multi")]
     method: MethodArg,
     /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the searches that suit the level's goals side by side, the first answer winning: where the goals are spread out the feature, box-move and packing searches and plain A*; where they form an area filled from the inside out the packing search and the box-move search (or, where that area has goal rooms, the packing search with and without the rooms' macros; where the area was planned backwards, the plan search first takes a part of the second search's time), then the others as threads allow. Fewer threads than searches run the rest one after another on the last thread.
-    #[arg(long)]
+    #[arg(long, requires = "multi")]
     fast: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
 
 /// The limits of one multi-box level's work and the threads of `--fast`:
-/// the same flags for solving, `bench` and `optimize`.
+/// the same flags for solving, `bench` and `optimize`, read by [`limit`].
 #[derive(Debug, Args, Clone, Default)]
 pub struct LimitArgs {
-    /// Multi-box: give up on a level after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    time_limit: Option<f64>,
-    /// Multi-box: give up on a level after generating this many nodes.
-    #[arg(long, value_name = "N")]
+    /// Multi-box: give up on a level after this many seconds [default: none].
+    #[arg(long, value_name = "SECONDS", value_parser = limit::seconds)]
+    time_limit: Option<std::time::Duration>,
+    /// Multi-box: give up on a level after generating this many nodes [default: none].
+    #[arg(long, value_name = "N", value_parser = limit::count(0, u64::MAX))]
     max_nodes: Option<u64>,
     /// Multi-box: give up on a level when the search holds this much memory (clamped to the
     /// machine's memory, with a warning) [default: a quarter of physical memory, shared between
     /// bench --jobs].
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", value_parser = limit::count(0, u64::MAX))]
     max_memory: Option<u64>,
     /// Multi-box --fast: threads its searches run on, side by side [default: the cores, shared between bench --jobs].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, value_name = "N", value_parser = limit::count(1, 256))]
     threads: Option<u64>,
 }
 
@@ -227,15 +233,6 @@ impl SearchArgs {
             max_memory,
             threads,
         } = self.limits;
-        let time = match time_limit {
-            None => None,
-            Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(CliError::Usage(format!(
-                    "--time-limit must be a positive number of seconds, not {t}"
-                )));
-            }
-        };
         let (max_memory, warning) = memory::limit(max_memory, memory::physical(), jobs as u64);
         if let Some(warning) = warning {
             note!("{warning}");
@@ -260,7 +257,7 @@ impl SearchArgs {
                     .max(1),
             },
             limits: Limits {
-                time,
+                time: time_limit,
                 max_nodes,
                 max_memory: usize::try_from(max_memory).unwrap_or(usize::MAX),
             },
@@ -303,10 +300,23 @@ impl From<AlgorithmArg> for sokoban::single::Algorithm {
     }
 }
 
+/// The command line as clap reads it, with `-1` a value wherever a value is
+/// taken (see [`limit`]): `--help`, completions and the man page alike.
+pub fn command() -> clap::Command {
+    limit::negative_numbers_are_values(<Cli as clap::CommandFactory>::command())
+}
+
+/// The arguments of this process; on a usage error, clap's message and exit 2.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let mut matches = command().get_matches();
+    Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.exit())
+}
+
 /// Runs the command line; the exit status on success.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
     let input = match &cli.command {
-        Some(Command::Gen(_) | Command::Completions(_) | Command::Manpage) => None,
+        Some(Command::Gen(_) | Command::Completions(_) | Command::Manpage(_)) => None,
         Some(Command::Bench(args)) => Some(&args.input),
         Some(Command::Verify(args)) => Some(&args.input),
         Some(Command::Convert(args)) => Some(&args.input),
@@ -327,7 +337,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         #[cfg(feature = "play")]
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Completions(args)) => shell::completions(&args),
-        Some(Command::Manpage) => shell::manpage(),
+        Some(Command::Manpage(args)) => shell::manpage(&args),
         None if cli.solve.multi => multi::run(&cli.solve),
         None => single::run(&cli.solve),
     }

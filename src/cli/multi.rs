@@ -11,6 +11,7 @@ use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
 use sokoban::multi::{MultiReport, solve};
 use sokoban::output::{TraceBoard, answer_line, write_answer, write_json_line};
 use sokoban::tools::bench::{MultiRow, multi_record};
+use sokoban::words::count;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -28,7 +29,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
         None => (
             parse_levels_of(&args.files, |bytes| {
-                parse_levels(bytes, args.format.into(), args.max_cells)
+                parse_levels(bytes, args.format.into(), args.cells.max_cells)
             })?,
             None,
         ),
@@ -65,12 +66,13 @@ impl Saving {
         }
         let input = read_inputs(&args.files)?.remove(0);
         let format = Format::from(args.format);
-        let entries = parse_entries_as(&input.bytes, format, args.max_cells).map_err(|error| {
-            CliError::Parse {
-                input: input.source.clone(),
-                error,
-            }
-        })?;
+        let entries =
+            parse_entries_as(&input.bytes, format, args.cells.max_cells).map_err(|error| {
+                CliError::Parse {
+                    input: input.source.clone(),
+                    error,
+                }
+            })?;
         // Parsing checked the text is UTF-8.
         let text = String::from_utf8_lossy(&input.bytes).into_owned();
         if detect(&text, format).alphabet().is_none() {
@@ -96,10 +98,10 @@ impl Saving {
             return;
         }
         let header = format!(
-            "Solution (sokoban{}, {} pushes, {} moves):",
+            "Solution (sokoban{}, {}, {}):",
             if optimal { ", push-optimal" } else { "" },
-            solution.pushes,
-            solution.pushes + solution.walks
+            count(solution.pushes, "push", "pushes"),
+            count(solution.pushes + solution.walks, "move", "moves")
         );
         self.blocks
             .push((entry.end_line, format!("{header}\n{moves}\n")));

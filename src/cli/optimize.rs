@@ -8,13 +8,12 @@ use super::progress::Progress;
 use super::{CliError, FormatArg, LimitArgs, MethodArg, NotationArg, SearchArgs};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sokoban::level::{
-    DEFAULT_MAX_CELLS, Entry, Format, Level, detect, insert_after_lines, parse_entries_as,
-};
+use sokoban::level::{Entry, Format, Level, detect, insert_after_lines, parse_entries_as};
 use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
 use sokoban::multi::{Limits, MultiOptions, MultiReport, Progress as SearchProgress, solve};
 use sokoban::optimize::{Metric, OptimizeOptions, OptimizeReport, optimize, read_solution};
 use sokoban::output::{LevelRecord, answer_line, write_json_line};
+use sokoban::words::count;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -56,9 +55,8 @@ pub struct OptimizeArgs {
     /// Input format of the levels.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
-    /// Largest grid accepted, in cells (rows x columns).
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[command(flatten)]
+    cells: super::limit::CellsArgs,
     #[command(flatten)]
     pub(super) input: super::input::InputArgs,
 }
@@ -225,12 +223,13 @@ impl Collection for Printing<'_> {
 fn read_levels(args: &OptimizeArgs) -> Result<Levels, CliError> {
     let input = read_input(&args.levels)?;
     let format = Format::from(args.format);
-    let entries = parse_entries_as(&input.bytes, format, args.max_cells).map_err(|error| {
-        CliError::Parse {
-            input: input.source.clone(),
-            error,
-        }
-    })?;
+    let entries =
+        parse_entries_as(&input.bytes, format, args.cells.max_cells).map_err(|error| {
+            CliError::Parse {
+                input: input.source.clone(),
+                error,
+            }
+        })?;
     // Parsing checked the text is UTF-8.
     let text = String::from_utf8_lossy(&input.bytes).into_owned();
     let letters = detect(&text, format).alphabet().is_some();
@@ -441,9 +440,9 @@ fn solution_block(args: &OptimizeArgs, entry: &Entry, s: &Solution) -> Option<(u
     });
     let metric = format!("{:?}", args.metric).to_lowercase();
     let header = format!(
-        "Solution (sokoban optimize, {metric}, {} pushes, {} moves):",
-        s.pushes,
-        s.pushes + s.walks
+        "Solution (sokoban optimize, {metric}, {}, {}):",
+        count(s.pushes, "push", "pushes"),
+        count(s.pushes + s.walks, "move", "moves")
     );
     (!known).then(|| (entry.end_line, format!("{header}\n{moves}\n")))
 }

@@ -11,7 +11,7 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 use ratatui::{Terminal, backend::CrosstermBackend};
 use sokoban::grid::Direction;
-use sokoban::level::{DEFAULT_MAX_CELLS, parse_levels};
+use sokoban::level::parse_levels;
 use sokoban::play::{Action, App, Game, replay_plan, view};
 use std::io::{IsTerminal, Stdout};
 use std::path::PathBuf;
@@ -29,14 +29,13 @@ pub struct PlayArgs {
     #[arg(long, value_name = "MOVES")]
     replay: Option<String>,
     /// Seconds the solver may take for a hint or a solution.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    time_limit: f64,
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = super::limit::seconds)]
+    time_limit: Duration,
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
-    /// Largest grid accepted, in cells.
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[command(flatten)]
+    cells: super::limit::CellsArgs,
     #[command(flatten)]
     pub(super) input: super::input::InputArgs,
 }
@@ -49,7 +48,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
     }
     let input = read_inputs(std::slice::from_ref(&args.file))?.remove(0);
     let levels =
-        parse_levels(&input.bytes, args.format.into(), args.max_cells).map_err(|error| {
+        parse_levels(&input.bytes, args.format.into(), args.cells.max_cells).map_err(|error| {
             CliError::Parse {
                 input: input.source.clone(),
                 error,
@@ -63,13 +62,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
             levels.len()
         )));
     }
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        return Err(CliError::Usage(format!(
-            "--time-limit must be a positive number of seconds, not {}",
-            args.time_limit
-        )));
-    }
-    let time_limit = Duration::from_secs_f64(args.time_limit);
+    let time_limit = args.time_limit;
     let replay = match &args.replay {
         Some(moves) => Some(replay_text(moves)?),
         None => None,

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let mut mazes = Vec::new();
     for (_, input) in parse_inputs(&args.files, |bytes| {
-        parse_single_as(bytes, args.format.into(), args.max_cells)
+        parse_single_as(bytes, args.format.into(), args.cells.max_cells)
     })? {
         let judge = input.shape == Shape::Judge;
         for (k, maze) in input.mazes.into_iter().enumerate() {

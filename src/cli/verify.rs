@@ -3,9 +3,7 @@
 use super::input::{given, read_input, read_stdin};
 use super::{CliError, FormatArg, Input, Status, TraceArg};
 use clap::{Args, ValueEnum};
-use sokoban::level::{
-    DEFAULT_MAX_CELLS, Entry, Format, Maze, Shape, maze_name, parse_entries_as, parse_single_as,
-};
+use sokoban::level::{Entry, Format, Maze, Shape, maze_name, parse_entries_as, parse_single_as};
 use sokoban::moves::{Notation, parse_moves};
 use sokoban::multi::{Limits, MultiOptions};
 use sokoban::output::{TraceBoard, trace};
@@ -28,23 +26,22 @@ pub struct VerifyArgs {
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
     /// Read the level as multi-box even when it has one box.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "judge")]
     multi: bool,
     /// How the answer is written (auto: nsew or lurd by letters, case tells pushes).
-    #[arg(long, value_enum, default_value_t = ReadingArg::Auto)]
+    #[arg(long, value_enum, default_value_t = ReadingArg::Auto, conflicts_with = "judge")]
     notation: ReadingArg,
     /// Also require single-box answers to be optimal (exit 1 otherwise).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "judge")]
     optimal: bool,
     /// Draw the board after every push (or every move) of each legal answer.
-    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP", conflicts_with = "judge")]
     trace: Option<TraceArg>,
     /// Multi-box: seconds allowed to check a claim of `Impossible.`
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    time_limit: f64,
-    /// Largest grid accepted, in cells.
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = super::limit::seconds, conflicts_with = "judge")]
+    time_limit: Duration,
+    #[command(flatten)]
+    cells: super::limit::CellsArgs,
     #[command(flatten)]
     pub(super) input: super::input::InputArgs,
     /// Run as a contest system's checker: `kattis INPUT JUDGE_ANSWER FEEDBACK_DIR < OUTPUT`
@@ -80,7 +77,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
             &args.level,
             args.moves.as_deref(),
             &args.rest,
-            |bytes| parse_single_as(bytes, format, args.max_cells),
+            |bytes| parse_single_as(bytes, format, args.cells.max_cells),
         ));
     }
     if args.level.as_os_str() == "-" && args.moves.as_deref().is_none_or(|m| m == "-") {
@@ -153,11 +150,12 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
 /// given or the input is a multi-box level or a collection.
 fn subject(args: &VerifyArgs, input: &Input) -> Result<Subject, CliError> {
     let format = Format::from(args.format);
-    let levels = || parse_entries_as(&input.bytes, format, args.max_cells).map(Subject::Levels);
+    let levels =
+        || parse_entries_as(&input.bytes, format, args.cells.max_cells).map(Subject::Levels);
     let parsed = if args.multi {
         levels()
     } else {
-        match parse_single_as(&input.bytes, format, args.max_cells) {
+        match parse_single_as(&input.bytes, format, args.cells.max_cells) {
             Ok(single) => Ok(Subject::Mazes(single.mazes, single.shape)),
             Err(e) if e.kind.wants_multi() => levels(),
             Err(e) => Err(e),
@@ -173,7 +171,7 @@ fn subject(args: &VerifyArgs, input: &Input) -> Result<Subject, CliError> {
 fn claim_options(args: &VerifyArgs) -> MultiOptions {
     MultiOptions {
         limits: Limits {
-            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
+            time: Some(args.time_limit),
             ..Limits::default()
         },
         ..MultiOptions::default()
