@@ -6,6 +6,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+mod common;
+
+use common::Scratch;
+
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sokoban"))
 }
@@ -272,4 +276,93 @@ fn trace_draws_every_push_in_the_level_letters() {
             .args(["--format", "bx"]),
     );
     assert_eq!(out.matches("\nmove ").count(), 3);
+}
+
+/// Every command reads a collection as the same levels, whatever its first
+/// line (one detector: a bare number is a title), and single-box mode
+/// refuses each with the advice to use --multi.
+#[test]
+fn every_command_reads_a_collection_alike() {
+    let dir = Scratch::new("formats-titled");
+    let titled = dir.join("titled.xsb");
+    let text = "1\n#####\n#@$.#\n#####\n\n2\n#######\n#@$$..#\n#######\n";
+    std::fs::write(&titled, text).unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let files = [
+        titled,
+        sample("multi/collection.xsb"),
+        sample("multi/collection.sok"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/levels/handmade.xsb"),
+    ];
+    for file in &files {
+        let n = parse_levels(&std::fs::read(file).unwrap(), Format::Auto, 1 << 20)
+            .unwrap()
+            .len();
+        let f = file.display();
+        let (code, _, err) = stdout_of(bin().arg(file));
+        assert_eq!(code, Some(2), "{f}");
+        let advice = ":1:1: this is a multi-box level collection: use --multi\n";
+        assert!(err.ends_with(advice), "{f}: {err}");
+        let lines = |args: &[&str]| {
+            let (_, out, err) = stdout_of(bin().args(args).arg(file));
+            assert!(!err.contains("error"), "{f} {args:?}: {err}");
+            out.lines().count()
+        };
+        let json = ["--max-nodes", "1", "--json"];
+        assert_eq!(lines(&[&["--multi"][..], &json].concat()), n, "{f}");
+        assert_eq!(
+            lines(&[&["bench", "--multi"][..], &json].concat()),
+            n + 1,
+            "{f}"
+        );
+        assert_eq!(lines(&[&["optimize"][..], &json].concat()), n, "{f}");
+        let (code, out, _) = stdout_of(bin().arg("verify").arg(file).arg(&empty));
+        assert_eq!(
+            (code, out.matches(": missing answer\n").count()),
+            (Some(1), n),
+            "{f}"
+        );
+        let (code, out, _) = stdout_of(bin().args(["convert", "--to", "xsb"]).arg(file));
+        assert_eq!(code, Some(0), "{f}");
+        let back = parse_levels(out.as_bytes(), Format::Xsb, 1 << 20).unwrap();
+        assert_eq!(back.len(), n, "{f}");
+    }
+}
+
+/// An answer argument is a file, `-` (stdin) or moves: a name that is no
+/// file is refused (exit 2) instead of judged as moves, and `-` is stdin
+/// wherever a file is read.
+#[test]
+fn a_file_argument_never_becomes_moves() {
+    let maze = sample("olympiad.txt");
+    let (code, out, err) = stdout_of(bin().arg("verify").arg(&maze).arg("nonexistent.txt"));
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(err.contains("\"nonexistent.txt\": no such file"), "{err}");
+    let fed = |args: &[&str], input: &str| {
+        let mut child = bin()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+        )
+    };
+    let maze = maze.to_str().unwrap();
+    let answer = "eennwwWWWWeeeeeesswwwwwwwnNN\n";
+    let level = std::fs::read_to_string(maze).unwrap();
+    let solved = (Some(0), "6 22 solved optimal\n".to_string());
+    assert_eq!(fed(&["verify", maze, "-"], answer), solved);
+    assert_eq!(fed(&["verify", "-", answer.trim()], &level), solved);
+    assert_eq!(fed(&["verify", "-", "-"], answer).0, Some(2));
+    let one = sample("multi/one.xsb");
+    let one = one.to_str().unwrap();
+    let (code, out) = fed(&["optimize", one, "-"], "nwwSnwwsseEnWneeesWWeesswNenW\n");
+    assert_eq!((code, out.lines().count()), (Some(0), 1), "{out}");
 }

@@ -265,3 +265,41 @@ fn ctrl_c_keeps_what_was_found_and_exits_130() {
         assert!(moves(r) <= input_moves(r), "{r}");
     }
 }
+
+/// A solutions file that answers no level (garbage, empty, or unreadable)
+/// is an error; one that leaves a level out is warned about.
+#[test]
+fn a_solutions_file_that_answers_nothing_is_refused() {
+    let dir = dir("garbage");
+    let levels = "samples/multi/collection.xsb";
+    for (name, text) in [("garbage.txt", "hello\nworld\n"), ("empty.txt", "")] {
+        let path = write(&dir, name, text);
+        let out = bin()
+            .args(["optimize", levels, path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("answers none of the levels"), "{name}: {err}");
+        assert!(out.stdout.is_empty(), "{name}");
+    }
+    let unreadable = dir.join("folder");
+    std::fs::create_dir(&unreadable).unwrap();
+    let out = bin()
+        .args(["optimize", levels, unreadable.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let partial = write(&dir, "partial.txt", "microban 2\nessWennwSnnwwssE\n");
+    let out = bin()
+        .args(["optimize", levels, partial.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("microban 1: no answer; it starts from the --fast answer"),
+        "{err}"
+    );
+    assert!(!err.contains("microban 2:"), "{err}");
+}

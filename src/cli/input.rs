@@ -177,8 +177,9 @@ pub fn given(arg: &str) -> Result<Given, CliError> {
         }
         return Ok(from(STDIN, read_stdin()?));
     }
+    // A pipe or a device (`<(cmd)`, /dev/stdin) is read like a file.
     let path = Path::new(arg);
-    if path.is_file() {
+    if path.exists() && !path.is_dir() {
         return Ok(from(arg, read_file(path)?));
     }
     // Only letters that may stand in moves: a bad run-length code is the
@@ -190,11 +191,16 @@ pub fn given(arg: &str) -> Result<Given, CliError> {
             file: None,
         });
     }
+    let what = if path.is_dir() {
+        "a folder, not a file"
+    } else {
+        "no such file"
+    };
     let why = parse_moves(arg)
         .err()
         .map_or(String::new(), |e| format!(" ({e})"));
     Err(CliError::Usage(format!(
-        "{}: no such file, and not a move string{why}",
+        "{}: {what}, and not a move string{why}",
         sokoban::words::quote(arg)
     )))
 }
@@ -219,5 +225,9 @@ mod tests {
             };
             assert!(why.contains("no such file, and not a move string"), "{why}");
         }
+        let Err(CliError::Usage(why)) = given("src") else {
+            panic!("a folder read as an answer");
+        };
+        assert!(why.contains("a folder, not a file"), "{why}");
     }
 }
