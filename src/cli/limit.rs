@@ -100,6 +100,45 @@ mod tests {
         assert!(checked > 30, "{checked}");
     }
 
+    /// Every limit shows its default in `--help`, and `--max-input` is on
+    /// the commands that read input, and no other.
+    #[test]
+    fn help_shows_every_default_and_no_idle_option() {
+        let limits = [
+            "time-limit",
+            "max-nodes",
+            "max-memory",
+            "max-cells",
+            "max-input",
+            "threads",
+            "jobs",
+        ];
+        let reading = ["sokoban", "bench", "verify", "convert", "optimize", "play"];
+        let root = crate::cli::command();
+        let mut commands = vec![root.clone()];
+        commands.extend(root.get_subcommands().cloned());
+        for command in &commands {
+            let name = command.get_name();
+            for arg in command.get_arguments() {
+                let Some(long) = arg.get_long().filter(|l| limits.contains(l)) else {
+                    continue;
+                };
+                let help = arg
+                    .get_long_help()
+                    .or(arg.get_help())
+                    .map(|h| h.to_string());
+                let shown = !arg.get_default_values().is_empty()
+                    || help.is_some_and(|h| h.contains("[default: "));
+                assert!(shown, "{name} --{long}: no default shown");
+            }
+            let input = command
+                .get_arguments()
+                .any(|a| a.get_long() == Some("max-input"));
+            let reads = reading.contains(&name);
+            assert_eq!(input, reads, "{name}");
+        }
+    }
+
     #[test]
     fn counts_name_their_range() {
         let threads = count(1, 256);

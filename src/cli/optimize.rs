@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
 #[command(mut_arg("time_limit", |a| a.help(
-    "Seconds per level, the `--fast` solve of a level without a solution included"
+    "Seconds per level, the `--fast` solve of a level without a solution included [default: none: the search stops when its widest round gains nothing]"
 )))]
 #[command(mut_arg("threads", |a| a.help(
     "Threads per level: with two or more, push-optimal A* of --metric pushes runs beside the rounds for the whole time (with one, first, for a quarter), and the --fast solve of a level without a solution runs its searches side by side [default: the cores]"

@@ -61,7 +61,8 @@ fn fish_dollars(script: &str) -> String {
 #[derive(Debug, Args)]
 pub struct ManpageArgs {
     /// Write sokoban.1 and a page per subcommand (sokoban-verify.1, ...), which the first
-    /// page's SUBCOMMANDS section names, into DIR instead of sokoban.1 on stdout.
+    /// page's SUBCOMMANDS section names, into DIR (made if need be) instead of sokoban.1 on
+    /// stdout.
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
 }
@@ -75,10 +76,12 @@ pub fn manpage(args: &ManpageArgs) -> Result<ExitCode, CliError> {
         clap_mangen::Man::new(pages).render(&mut page)?;
         return write_out(&page);
     };
-    clap_mangen::generate_to(pages, dir).map_err(|error| CliError::Write {
-        output: dir.display().to_string(),
-        error,
-    })?;
+    std::fs::create_dir_all(dir)
+        .and_then(|()| clap_mangen::generate_to(pages, dir))
+        .map_err(|error| CliError::Write {
+            output: dir.display().to_string(),
+            error,
+        })?;
     Ok(ExitCode::SUCCESS)
 }
 
