@@ -1,7 +1,7 @@
 //! Every level dialect on the samples: solve, convert, round-trip; and
 //! `verify` judging answers.
 
-use sokoban::level::{Format, Level, parse_levels, write_levels};
+use sokoban::level::{Format, Level, WriteError, parse_levels, write_levels};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -43,6 +43,33 @@ const FORMATS: [Format; 6] = [
     Format::SnekobanJson,
 ];
 
+/// What a format cannot write, and why: every other pair of a sample and a
+/// format must write and read back the same levels.
+fn refused(file: &str, to: Format) -> Option<WriteError> {
+    let no_letter = |name: &str, format: &'static str| WriteError::NoLetter {
+        name: name.into(),
+        format,
+    };
+    // Olympiad letters (the judge format's too) have no box or player on a goal.
+    let on_goal = match file {
+        "box-on-target.xsb" | "multi/one.xsb" => Some("Level 1"),
+        "multi/collection.xsb" => Some("microban 1"),
+        "dialects/level.wkbg" | "dialects/level.bx" => Some("microban 2"),
+        _ => None,
+    };
+    match (file, to) {
+        (_, Format::Olympiad | Format::Judge) if on_goal.is_some() => {
+            Some(no_letter(on_goal.unwrap(), "olympiad"))
+        }
+        // bx has no letter for floor alone, so a row of bare floor is lost.
+        ("judge-sample.txt", Format::Bx) => Some(no_letter("Maze #4", "bx")),
+        // Snekoban JSON holds one level.
+        ("judge-sample.txt", Format::SnekobanJson) => Some(WriteError::OneLevelOnly(4)),
+        ("multi/collection.xsb", Format::SnekobanJson) => Some(WriteError::OneLevelOnly(3)),
+        _ => None,
+    }
+}
+
 #[test]
 fn every_format_round_trips_on_the_samples() {
     let inputs = [
@@ -63,10 +90,13 @@ fn every_format_round_trips_on_the_samples() {
         let levels = parse_levels(&std::fs::read(sample(file)).unwrap(), format, 1 << 20)
             .unwrap_or_else(|e| panic!("{file}: {e}"));
         for to in FORMATS {
-            let text = match write_levels(&levels, to) {
-                Ok(t) => t,
-                // Olympiad letters have no box on a goal; JSON holds one level.
-                Err(_) => continue,
+            let text = match (write_levels(&levels, to), refused(file, to)) {
+                (Ok(text), None) => text,
+                (Err(got), Some(why)) => {
+                    assert_eq!(got, why, "{file} as {to:?}");
+                    continue;
+                }
+                (got, why) => panic!("{file} as {to:?}: {got:?}, expected {why:?}"),
             };
             let back = parse_levels(text.as_bytes(), to, 1 << 20)
                 .unwrap_or_else(|e| panic!("{file} as {to:?}: {e}\n{text}"));
@@ -77,7 +107,7 @@ fn every_format_round_trips_on_the_samples() {
             written += 1;
         }
     }
-    assert!(written >= 40, "{written}");
+    assert_eq!(written, 11 * 6 - 13);
 }
 
 #[test]
