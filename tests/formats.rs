@@ -393,6 +393,13 @@ fn a_file_argument_never_becomes_moves() {
     assert_eq!(fed(&["verify", "-", "-"], answer).0, Some(2));
     let one = sample("multi/one.xsb");
     let one = one.to_str().unwrap();
-    let (code, out) = fed(&["optimize", one, "-"], "nwwSnwwsseEnWneeesWWeesswNenW\n");
+    let solution = "nwwSnwwsseEnWneeesWWeesswNenW";
+    let (code, out) = fed(&["optimize", one, "-"], solution);
     assert_eq!((code, out.lines().count()), (Some(0), 1), "{out}");
+    let (code, out) = fed(
+        &["optimize", "-", solution],
+        &std::fs::read_to_string(one).unwrap(),
+    );
+    assert_eq!((code, out.lines().count()), (Some(0), 1), "{out}");
+    assert_eq!(fed(&["optimize", "-", "-"], solution).0, Some(2));
 }
