@@ -12,6 +12,7 @@
 //! - `play` (the default feature of that name): the terminal game's state,
 //!   solver helper and drawing.
 //! - [`optimize`]: shorter solutions (moves or pushes) from a given one.
+//! - [`words`]: input quoted back in messages, bounded and escaped.
 
 #[doc(hidden)]
 pub mod fuzzing;
@@ -27,3 +28,4 @@ pub mod rng;
 pub mod search;
 pub mod single;
 pub mod tools;
+pub mod words;

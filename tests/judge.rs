@@ -201,3 +201,32 @@ fn a_single_grid_takes_one_answer_line_without_header() {
     );
     assert_eq!(check("Maze #1\neennwwWWWWeeeeeesswwwwwwwnNN\n").0, Some(2));
 }
+
+/// A contestant's line is quoted back bounded and escaped: a 10 MB line
+/// holding a terminal escape never reaches the feedback file or the report
+/// whole or raw.
+#[test]
+fn echoed_output_is_bounded_and_escaped() {
+    let answer = root().join("samples/judge/answer.txt");
+    let mut output = fs::read(root().join("samples/judge/accepted.txt")).unwrap();
+    output.extend_from_slice(b"\x1b[2J\x07");
+    output.extend(std::iter::repeat_n(b'x', 10_000_000));
+    output.push(b'\n');
+    let bounded = |message: &str| {
+        assert!(message.len() < 400, "{} bytes", message.len());
+        assert!(!message.contains(['\u{1b}', '\u{7}']), "{message}");
+        assert!(message.contains(r#""\u{1b}[2J\u{7}xxx"#), "{message}");
+        assert!(message.contains("(10000005 characters)"), "{message}");
+    };
+    let feedback = scratch("kattis-long-line");
+    let got = kattis(&answer, &feedback, &output);
+    assert_eq!(got.status.code(), Some(43));
+    bounded(&fs::read_to_string(feedback.join("judgemessage.txt")).unwrap());
+    let dir = scratch("testlib-long-line");
+    let (contestant, report) = (dir.join("output.txt"), dir.join("report.txt"));
+    fs::write(&contestant, &output).unwrap();
+    let got = testlib(&contestant, &answer, Some(&report));
+    assert_eq!(got.status.code(), Some(2));
+    bounded(&String::from_utf8(got.stderr).unwrap());
+    bounded(&fs::read_to_string(&report).unwrap());
+}

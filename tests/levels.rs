@@ -6,8 +6,11 @@ mod common;
 
 use common::{reference_multi_pushes, replayed_pushes};
 use sokoban::level::parse_xsb;
-use sokoban::multi::{MultiOptions, solve};
+use sokoban::moves::parse_moves;
+use sokoban::multi::{Limits, Method, MultiOptions, solve};
+use sokoban::optimize::{OptimizeOptions, optimize};
 use std::path::Path;
+use std::time::Duration;
 
 #[test]
 fn collection_samples_are_push_optimal() {
@@ -56,4 +59,42 @@ fn goal_room_levels_solve_fast() {
             assert!(pushes.is_some(), "{} on {threads} threads", level.name);
         }
     }
+}
+
+/// A time limit past what any clock holds is no limit, in every search and
+/// the optimizer (a library caller is not held to the command line's range).
+#[test]
+fn a_time_limit_past_any_clock_is_no_limit() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/multi/one.xsb");
+    let level = parse_xsb(&std::fs::read(file).unwrap(), 1 << 20)
+        .unwrap()
+        .remove(0);
+    let limits = Limits {
+        time: Some(Duration::MAX),
+        ..Limits::default()
+    };
+    for (method, fast, threads) in [
+        (Method::AStar, false, 1),
+        (Method::Features, false, 1),
+        (Method::AStar, true, 1),
+        (Method::AStar, true, 2),
+    ] {
+        let options = MultiOptions {
+            method,
+            fast,
+            threads,
+            limits: limits.clone(),
+        };
+        let report = solve(&level, &options, &mut |_| {});
+        let pushes = replayed_pushes(&level, &report.outcome).unwrap();
+        assert!(pushes.is_some(), "{method:?} fast={fast} threads={threads}");
+    }
+    let moves = parse_moves("nwwSnwwsseEnWneeesWWeesswNenW").unwrap();
+    let options = OptimizeOptions {
+        limits,
+        threads: 2,
+        ..OptimizeOptions::default()
+    };
+    let report = optimize(&level, &moves, &options, &mut |_| {}).unwrap();
+    assert!(report.limit.is_none());
 }

@@ -1,11 +1,14 @@
-//! `sokoban optimize` end to end: every answer replays (checked by `verify`),
-//! none is worse than its start, and a known shorter solution is found from
-//! a long one, whatever shape the start comes in.
+//! `sokoban optimize` end to end: every answer is replayed here (and by
+//! `verify`), its counts measured by the replay, none worse than its start
+//! (replayed too), and a known shorter solution is found from a long one,
+//! whatever shape the start comes in.
 
 mod common;
 
 use common::{Scratch, bin};
 use serde_json::Value;
+use sokoban::level::{Format, Level, parse_levels};
+use sokoban::moves::{Notation, parse_moves, replay};
 use std::path::{Path, PathBuf};
 
 /// Two boxes: pushing the near one first is 12 moves; the long solution
@@ -44,12 +47,38 @@ fn records(args: &[&str]) -> Vec<Value> {
         .collect()
 }
 
-fn moves(record: &Value) -> u64 {
-    record["pushes"].as_u64().unwrap() + record["walks"].as_u64().unwrap()
+/// The levels of a file.
+fn levels_of(path: &Path) -> Vec<Level> {
+    parse_levels(&std::fs::read(path).unwrap(), Format::Auto, 1 << 20).unwrap()
 }
 
-fn input_moves(record: &Value) -> u64 {
-    record["input_pushes"].as_u64().unwrap() + record["input_walks"].as_u64().unwrap()
+/// (pushes, walks) of `moves` replayed on `level`, which they must solve.
+fn replayed(level: &Level, moves: &str) -> (u64, u64) {
+    let moves = parse_moves(moves).unwrap();
+    let end = replay(
+        &level.grid,
+        level.player,
+        &level.boxes,
+        &moves,
+        Notation::Nsew,
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", level.name));
+    assert!(end.solved(&level.goals), "{} not solved", level.name);
+    (end.pushes, end.walks)
+}
+
+/// A solved record's (pushes, walks), replayed on its level and checked
+/// against the counts it states.
+fn checked(level: &Level, record: &Value) -> (u64, u64) {
+    assert_eq!(record["status"], "solved", "{record}");
+    let counts = replayed(level, record["moves"].as_str().unwrap());
+    let stated = (record["pushes"].as_u64(), record["walks"].as_u64());
+    assert_eq!((Some(counts.0), Some(counts.1)), stated, "{record}");
+    counts
+}
+
+fn total((pushes, walks): (u64, u64)) -> u64 {
+    pushes + walks
 }
 
 /// `verify` accepts `answer` for the level file `levels`.
@@ -69,12 +98,17 @@ fn verified(levels: &Path, answer: &str) -> bool {
 fn a_long_move_string_gets_the_known_shortest() {
     let dir = dir("string");
     let level = write(&dir, "level.xsb", LEVEL);
+    let l = &levels_of(&level)[0];
+    assert_eq!(replayed(l, LONG), (8, 18));
     for metric in ["moves", "pushes"] {
         let r = &records(&[level.to_str().unwrap(), LONG, "--metric", metric])[0];
-        assert_eq!(r["status"], "solved");
         assert_eq!(r["start"], "given");
-        assert_eq!((input_moves(r), r["input_pushes"].as_u64()), (26, Some(8)));
-        assert_eq!((moves(r), r["pushes"].as_u64()), (SHORT_MOVES, Some(8)));
+        assert_eq!(
+            (r["input_pushes"].as_u64(), r["input_walks"].as_u64()),
+            (Some(8), Some(18))
+        );
+        let got = checked(l, r);
+        assert_eq!((total(got), got.0), (SHORT_MOVES, 8));
         assert!(verified(&level, r["moves"].as_str().unwrap()));
     }
 }
@@ -96,7 +130,9 @@ fn text_output_is_the_answer_line() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 1);
-    assert_eq!(text.trim().len() as u64, SHORT_MOVES);
+    let lurd = parse_moves(text.trim()).unwrap();
+    let nsew = sokoban::moves::format_moves(&lurd, Notation::Nsew);
+    assert_eq!(total(replayed(&levels_of(&level)[0], &nsew)), SHORT_MOVES);
     assert!(verified(&level, text.trim()));
 }
 
@@ -115,7 +151,7 @@ fn stored_solutions_are_the_start_and_the_shorter_one_is_saved() {
         out.to_str().unwrap(),
     ])[0];
     assert_eq!(r["start"], "stored");
-    assert_eq!(moves(r), SHORT_MOVES);
+    assert_eq!(total(checked(&levels_of(&sok)[0], r)), SHORT_MOVES);
     let saved = std::fs::read_to_string(&out).unwrap();
     assert!(saved.contains("Solution (sokoban optimize, moves, 8 pushes, 12 moves):"));
     assert!(saved.contains(LONG));
@@ -128,51 +164,83 @@ fn stored_solutions_are_the_start_and_the_shorter_one_is_saved() {
     );
 }
 
-#[test]
-fn answer_files_in_the_solver_shapes_are_never_made_worse() {
-    let dir = dir("answers");
+/// `--multi --fast` records of the sample collection (one thread: the same
+/// answers every run), as JSON lines and as the text it prints.
+fn fast_answers(dir: &Path) -> (Vec<Value>, PathBuf, PathBuf) {
     let levels = Path::new("samples/multi/collection.xsb");
-    for shape in [&[][..], &["--json"][..]] {
-        let solved = bin()
+    let solve = |shape: &[&str]| {
+        let out = bin()
             .args(["--multi", "--fast", "--threads", "1"])
             .args(shape)
             .arg(levels)
             .output()
             .unwrap();
-        let answers = write(&dir, "answers", &String::from_utf8(solved.stdout).unwrap());
-        let rs = records(&[levels.to_str().unwrap(), answers.to_str().unwrap()]);
-        let pushes = records(&[
-            levels.to_str().unwrap(),
-            answers.to_str().unwrap(),
-            "--metric",
-            "pushes",
-        ]);
-        assert_eq!(rs.len(), 3);
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let json = solve(&["--json"]);
+    let records = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let json = write(dir, "answers.jsonl", &json);
+    let text = write(dir, "answers.txt", &solve(&[]));
+    (records, json, text)
+}
+
+#[test]
+fn answer_files_in_the_solver_shapes_are_never_made_worse() {
+    let dir = dir("answers");
+    let levels = Path::new("samples/multi/collection.xsb");
+    let all = levels_of(levels);
+    let (starts, json, text) = fast_answers(&dir);
+    for answers in [text, json] {
+        let run = |metric: &str| {
+            let args = [
+                levels.to_str().unwrap(),
+                answers.to_str().unwrap(),
+                "--metric",
+                metric,
+            ];
+            records(&args)
+        };
+        let (moves, pushes) = (run("moves"), run("pushes"));
+        assert_eq!((moves.len(), pushes.len()), (3, 3));
         // The third level is impossible: no answer, no start.
-        assert_eq!(rs[2]["status"], "impossible");
-        for (r, p) in rs.iter().zip(&pushes).take(2) {
-            assert_eq!(r["start"], "given", "{r}");
-            assert!(moves(r) <= input_moves(r), "{r}");
-            assert!(p["pushes"].as_u64() <= p["input_pushes"].as_u64(), "{p}");
+        assert_eq!(moves[2]["status"], "impossible");
+        for k in 0..2 {
+            let start = checked(&all[k], &starts[k]);
+            assert_eq!(moves[k]["start"], "given", "{}", moves[k]);
+            let better = checked(&all[k], &moves[k]);
+            assert!(total(better) <= total(start), "{better:?} {start:?}");
+            let fewer = checked(&all[k], &pushes[k]);
+            assert!(fewer.0 <= start.0, "{fewer:?} {start:?}");
         }
     }
 }
 
 #[test]
 fn without_solutions_the_fast_answer_is_the_start() {
-    let mut rs = records(&["samples/multi/collection.xsb", "--time-limit", "20"]);
-    rs.retain(|r| r["status"] == "solved");
-    assert_eq!(rs.len(), 2);
-    for r in &rs {
-        assert_eq!(r["start"], "fast", "{r}");
-        assert!(moves(r) <= input_moves(r), "{r}");
-    }
-    // The text output is in the solver's shape: `verify` reads it back.
     let dir = dir("fast");
     let levels = "samples/multi/collection.xsb";
+    let all = levels_of(Path::new(levels));
+    let (starts, _, _) = fast_answers(&dir);
+    let rs = records(&[levels, "--time-limit", "20", "--threads", "1"]);
+    assert_eq!(rs.len(), 3);
+    assert_eq!(rs[2]["status"], "impossible");
+    for k in 0..2 {
+        assert_eq!(rs[k]["start"], "fast", "{}", rs[k]);
+        let (better, start) = (checked(&all[k], &rs[k]), checked(&all[k], &starts[k]));
+        assert!(total(better) <= total(start), "{better:?} {start:?}");
+    }
+    // The text output is in the solver's shape: `verify` reads it back.
     let out = bin().args(["optimize", levels]).output().unwrap();
     assert!(out.status.success());
-    let answers = write(&dir, "answers.txt", &String::from_utf8(out.stdout).unwrap());
+    let answers = write(
+        &dir,
+        "optimized.txt",
+        &String::from_utf8(out.stdout).unwrap(),
+    );
     assert!(verified(Path::new(levels), answers.to_str().unwrap()));
 }
 
@@ -217,17 +285,21 @@ fn solving_with_optimize_answers_shorter_and_never_worse() {
             .map(|l| serde_json::from_str(l).unwrap())
             .collect()
     };
+    let all = levels_of(Path::new(levels));
     let plain = solve(&[]);
     let optimized = solve(&["--optimize", "--time-limit", "20"]);
-    for (a, b) in plain.iter().zip(&optimized) {
-        assert_eq!(a["status"], b["status"]);
-        if a["status"] == "solved" {
-            assert!(moves(b) <= moves(a), "{a} {b}");
-        }
-    }
     let pushes = solve(&["--optimize=pushes"]);
-    for (a, b) in plain.iter().zip(&pushes) {
-        assert!(b["pushes"].as_u64() <= a["pushes"].as_u64(), "{a} {b}");
+    assert_eq!((plain.len(), optimized.len(), pushes.len()), (3, 3, 3));
+    for k in 0..3 {
+        assert_eq!(plain[k]["status"], optimized[k]["status"]);
+        assert_eq!(plain[k]["status"], pushes[k]["status"]);
+        if plain[k]["status"] != "solved" {
+            continue;
+        }
+        let start = checked(&all[k], &plain[k]);
+        let better = checked(&all[k], &optimized[k]);
+        assert!(total(better) <= total(start), "{better:?} {start:?}");
+        assert!(checked(&all[k], &pushes[k]).0 <= start.0);
     }
     let out = bin()
         .args(["--multi", "--fast", "--optimize", levels])
@@ -260,8 +332,49 @@ fn ctrl_c_keeps_what_was_found_and_exits_130() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert!((2..=3).contains(&answers.len()), "{seen}");
-    for r in &answers {
-        assert_eq!(r["status"], "solved", "{r}");
-        assert!(moves(r) <= input_moves(r), "{r}");
+    let all = levels_of(Path::new("tests/data/long-runs/interrupt.xsb"));
+    for (level, r) in all.iter().zip(&answers) {
+        let got = checked(level, r);
+        let start = (r["input_pushes"].as_u64(), r["input_walks"].as_u64());
+        let start = (start.0.unwrap(), start.1.unwrap());
+        assert!(total(got) <= total(start), "{r}");
     }
+}
+
+/// A solutions file that answers no level (garbage, empty, or unreadable)
+/// is an error; one that leaves a level out is warned about.
+#[test]
+fn a_solutions_file_that_answers_nothing_is_refused() {
+    let dir = dir("garbage");
+    let levels = "samples/multi/collection.xsb";
+    for (name, text) in [("garbage.txt", "hello\nworld\n"), ("empty.txt", "")] {
+        let path = write(&dir, name, text);
+        let out = bin()
+            .args(["optimize", levels, path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains("answers none of the levels"), "{name}: {err}");
+        assert!(out.stdout.is_empty(), "{name}");
+    }
+    let unreadable = dir.join("folder");
+    std::fs::create_dir(&unreadable).unwrap();
+    let out = bin()
+        .args(["optimize", levels, unreadable.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let partial = write(&dir, "partial.txt", "microban 2\nessWennwSnnwwssE\n");
+    let out = bin()
+        .args(["optimize", levels, partial.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("microban 1: no answer; it starts from the --fast answer"),
+        "{err}"
+    );
+    assert!(!err.contains("microban 2:"), "{err}");
 }

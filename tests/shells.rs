@@ -70,3 +70,33 @@ fn man_page_is_roff_with_the_options() {
         assert!(page.contains(word), "no {word}");
     }
 }
+
+/// `manpage --dir` writes every page the first one names (and the first),
+/// so `man sokoban-verify` works once they are installed.
+#[test]
+fn every_page_the_man_page_names_is_written() {
+    let dir = std::env::temp_dir().join(format!("sokoban-man-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, out) = run(&["manpage", "--dir", dir.to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (Some(0), ""));
+    let (_, page) = run(&["manpage"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("sokoban.1")).unwrap(),
+        page
+    );
+    let named: Vec<&str> = page
+        .split("sokoban\\-")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("(1)").map(|(name, _)| name))
+        .collect();
+    assert!(named.len() >= 6 && named.contains(&"verify"), "{named:?}");
+    assert!(!named.contains(&"help"), "{named:?}");
+    for name in named {
+        let sub = std::fs::read_to_string(dir.join(format!("sokoban-{name}.1")));
+        assert!(
+            sub.is_ok_and(|p| p.contains(".TH sokoban-")),
+            "sokoban-{name}.1"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

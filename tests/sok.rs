@@ -125,11 +125,21 @@ fn broken_sok_sections_are_input_errors() {
     for (k, (content, message)) in cases.iter().enumerate() {
         let path = scratch(&format!("broken-{k}.sok"));
         fs::write(&path, content).unwrap();
-        let got = run(&["--multi", path.to_str().unwrap()]);
-        assert_eq!(got.status.code(), Some(2));
-        assert!(got.stdout.is_empty());
-        let expected = format!("error: {}:{message}\n", path.display());
-        assert_eq!(text(&got.stderr), expected);
+        // Every command reading the file names the same error, single-box
+        // mode and `verify` (which read collections as such) too.
+        let path = path.to_str().unwrap();
+        for args in [
+            &["--multi", path][..],
+            &[path],
+            &["verify", path],
+            &["optimize", path],
+        ] {
+            let got = run(args);
+            assert_eq!(got.status.code(), Some(2), "{args:?}");
+            assert!(got.stdout.is_empty(), "{args:?}");
+            let expected = format!("error: {path}:{message}\n");
+            assert_eq!(text(&got.stderr), expected, "{args:?}");
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use super::{
     AlgorithmArg, CliError, SearchArgs, Status, parse_inputs, parse_levels_of, read_inputs,
 };
 use clap::Args;
-use sokoban::level::{Level, Maze, parse_single, parse_xsb};
+use sokoban::level::{Format, Level, Maze, parse_levels, parse_single};
 use sokoban::moves::Outcome;
 use sokoban::output::write_json_line;
 use sokoban::tools::bench::{Row, Summary, measure_multi, measure_single};
@@ -21,13 +21,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
+#[command(mut_args(spec_alone))]
 pub struct BenchArgs {
     /// Files to solve (single-box grids or judge files); or give a generator spec instead.
     files: Vec<PathBuf>,
     #[command(flatten)]
     spec: SpecArgs,
     /// Single-box search to measure.
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered)]
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered, conflicts_with = "multi")]
     algorithm: AlgorithmArg,
     /// JSON lines instead of a table.
     #[arg(long)]
@@ -38,7 +39,7 @@ pub struct BenchArgs {
     #[command(flatten)]
     search: SearchArgs,
     /// Multi-box: levels solved at once (rows keep the input order).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, default_value_t = 1, value_parser = super::limit::count(1, 256))]
     jobs: u64,
     /// Only the levels (or grids) whose 0-based index in the whole input is K mod N; JSON
     /// records then carry `index`, and the summary `shard`.
@@ -53,10 +54,24 @@ pub struct BenchArgs {
     /// it and `--merge` it for the summary of the whole run.
     #[arg(long, value_name = "FILE", conflicts_with = "merge")]
     resume: Option<PathBuf>,
+    #[command(flatten)]
+    pub(super) input: super::input::InputArgs,
     /// Multi-box: only the levels with at least N boxes (their indices stay those of the whole
     /// input), to measure the largest levels of collections apart.
     #[arg(long, value_name = "N", requires = "multi")]
     min_boxes: Option<usize>,
+}
+
+/// A generator option is refused beside files or `--multi`, which ignore it.
+fn spec_alone(arg: clap::Arg) -> clap::Arg {
+    const SPEC: [&str; 9] = [
+        "rows", "cols", "kind", "walls", "width", "loops", "seed", "count", "solvable",
+    ];
+    if SPEC.contains(&arg.get_id().as_str()) {
+        arg.conflicts_with_all(["files", "multi"])
+    } else {
+        arg
+    }
 }
 
 pub fn run(args: &BenchArgs) -> Result<ExitCode, CliError> {
@@ -79,7 +94,9 @@ fn run_multi(args: &BenchArgs) -> Result<ExitCode, CliError> {
         return Err(CliError::Usage("bench --multi needs level files".into()));
     }
     let options = args.search.options(args.jobs as usize)?;
-    let levels = parse_levels_of(&args.files, |bytes| parse_xsb(bytes, args.spec.max_cells))?;
+    let levels = parse_levels_of(&args.files, |bytes| {
+        parse_levels(bytes, Format::Auto, args.spec.cells.max_cells)
+    })?;
     let mut levels = unanswered(args, select(args.shard, levels))?;
     if let Some(least) = args.min_boxes {
         levels.retain(|(_, level)| level.boxes.len() >= least);
@@ -114,7 +131,7 @@ fn grids(args: &BenchArgs) -> Result<Vec<(String, Maze)>, CliError> {
         ));
     }
     for (source, parsed) in parse_inputs(&args.files, |bytes| {
-        parse_single(bytes, args.spec.max_cells)
+        parse_single(bytes, args.spec.cells.max_cells)
     })? {
         let file = std::path::Path::new(&source)
             .file_name()

@@ -335,9 +335,11 @@ impl<'a, C: Collection> InOrder<'a, C> {
             } => (index, item, answer),
             Slot::Failed(error) => {
                 self.failed += 1;
-                return self
+                // On stderr, whose failed writes are dropped (see `note!`).
+                let _ = self
                     .progress
                     .print(&mut io::stderr(), |e| writeln!(e, "{error}"));
+                return Ok(());
             }
         };
         self.answered += 1;

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use clap::{Args, ValueEnum};
-use sokoban::level::{DEFAULT_MAX_CELLS, Maze, maze_name};
+use sokoban::level::{Maze, maze_name};
 use sokoban::moves::Notation;
 use sokoban::output::answer_line;
 use sokoban::single::{Algorithm, solve};
@@ -11,7 +11,8 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// What to generate: shared by `gen` and `bench`.
+/// What to generate: shared by `gen` and `bench` (where files, or
+/// `--multi`, refuse these options: they would be ignored).
 #[derive(Debug, Args, Clone)]
 pub struct SpecArgs {
     /// Rows of each grid.
@@ -41,9 +42,8 @@ pub struct SpecArgs {
     /// Keep only solvable grids.
     #[arg(long)]
     pub solvable: bool,
-    /// Largest grid accepted, in cells.
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    pub max_cells: u64,
+    #[command(flatten)]
+    pub cells: super::limit::CellsArgs,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -72,10 +72,10 @@ impl SpecArgs {
             ));
         }
         let cells = (rows as u64).saturating_mul(cols as u64);
-        if cells > self.max_cells {
+        if cells > self.cells.max_cells {
             return Err(CliError::Usage(format!(
                 "grid of {cells} cells is larger than the limit of {} (raise it with --max-cells)",
-                self.max_cells
+                self.cells.max_cells
             )));
         }
         let spec = GenSpec {
@@ -99,9 +99,9 @@ impl SpecArgs {
         while out.len() < self.count {
             if index >= attempts {
                 return Err(CliError::Usage(format!(
-                    "found only {} of {} grids in {attempts} tries: the spec makes too few usable{} grids",
+                    "found only {} of {} in {attempts} tries: the spec makes too few usable{} grids",
                     out.len(),
-                    self.count,
+                    sokoban::words::count(self.count as u64, "grid", "grids"),
                     if self.solvable { " solvable" } else { "" }
                 )));
             }

@@ -28,5 +28,6 @@ pub fn is_final(outcome: &Outcome) -> bool {
 
 /// The note on stderr when a run was cut short.
 pub fn note(answered: usize, total: usize) {
-    eprintln!("interrupted: {answered} of {total} levels answered");
+    let total = sokoban::words::count(total as u64, "level", "levels");
+    note!("interrupted: {answered} of {total} answered");
 }

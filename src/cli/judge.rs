@@ -86,7 +86,7 @@ fn check(
     )?;
     let output = match &call.output {
         Some(path) => read(path)?,
-        None => super::read_stdin()?,
+        None => super::input::read_stdin()?,
     };
     let headers = single.shape == Shape::Judge;
     let judgement = judge(
@@ -127,10 +127,10 @@ fn kattis(call: &Call, finding: Finding) -> ExitCode {
             .and_then(|_| std::fs::write(dir.join(file), format!("{message}\n")))
     });
     if code == 1 {
-        eprintln!("error: {message}");
+        note!("error: {message}");
     }
     if let Some(Err(e)) = written {
-        eprintln!("error: writing {file}: {e}");
+        note!("error: writing {file}: {e}");
         return ExitCode::from(1);
     }
     ExitCode::from(code)
@@ -145,11 +145,11 @@ fn testlib(call: &Call, finding: Finding) -> ExitCode {
         Finding::Presentation(m) => (2, format!("wrong output format {m}")),
         Finding::Failure(m) => (3, format!("FAIL {m}")),
     };
-    eprintln!("{line}");
+    note!("{line}");
     if let Some(report) = &call.report
         && let Err(e) = std::fs::write(report, format!("{line}\n"))
     {
-        eprintln!("FAIL writing {}: {e}", report.display());
+        note!("FAIL writing {}: {e}", report.display());
         return ExitCode::from(3);
     }
     ExitCode::from(code)

@@ -5,9 +5,11 @@ mod collect;
 mod convert;
 mod error;
 mod gen_cmd;
+mod input;
 mod interrupt;
 mod judge;
 mod lane;
+mod limit;
 mod memory;
 mod multi;
 mod optimize;
@@ -16,17 +18,16 @@ mod play;
 mod progress;
 mod shell;
 mod single;
+mod starts;
 mod verify;
 
 pub use error::CliError;
+pub use input::{Input, parse_inputs, parse_levels_of, read_file, read_inputs};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sokoban::level::{DEFAULT_MAX_CELLS, Level, ParseError};
 use sokoban::moves::Notation;
-use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::OnceLock;
 
 /// Exact Sokoban solver: one box (fewest pushes, then walks) or full levels (--multi).
 #[derive(Debug, Parser)]
@@ -42,10 +43,6 @@ format of 'rows cols' headers ending with '0 0'. Answers: walks n s e w, pushes 
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Largest input file (or standard input) read, in MB: a larger one is refused before it
-    /// is read into memory.
-    #[arg(long, global = true, value_name = "MB", default_value_t = DEFAULT_MAX_INPUT_MB)]
-    max_input: u64,
     #[command(flatten)]
     solve: SolveArgs,
 }
@@ -67,8 +64,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
     Completions(shell::CompletionsArgs),
-    /// Print the man page (roff).
-    Manpage,
+    /// Print the man page (roff), or write a page per command into a folder.
+    Manpage(shell::ManpageArgs),
 }
 
 /// Options of the solving modes (shared with `bench`).
@@ -91,16 +88,17 @@ pub struct SolveArgs {
     #[arg(long)]
     stats: bool,
     /// Single-box search: `layered` (default, near-linear) or `dijkstra` (keyed priority queue).
-    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered)]
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Layered, conflicts_with = "multi")]
     algorithm: AlgorithmArg,
-    /// Largest grid accepted, in cells (rows x columns).
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[command(flatten)]
+    cells: limit::CellsArgs,
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
-    /// After each answer, draw the board after every push (or every move).
-    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
+    #[command(flatten)]
+    input: input::InputArgs,
+    /// After each answer, draw the board after every push (or every move); not with --json.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP", conflicts_with = "json")]
     trace: Option<TraceArg>,
     /// Multi-box: spend what is left of the time limit making the answer shorter, in moves
     /// (then pushes) or in pushes (then moves), as `sokoban optimize` does.
@@ -162,36 +160,43 @@ pub enum TraceArg {
     Moves,
 }
 
-/// Multi-box search options (shared with `bench`).
+/// Multi-box search options (shared with `bench`, where they too need
+/// `--multi`: an option that does nothing in a mode is refused there).
 #[derive(Debug, Args, Clone)]
+#[command(
+    mut_arg("time_limit", |a| a.requires("multi")),
+    mut_arg("max_nodes", |a| a.requires("multi")),
+    mut_arg("max_memory", |a| a.requires("multi")),
+    mut_arg("threads", |a| a.requires("multi"))
+)]
 pub struct SearchArgs {
     /// Multi-box search method.
-    #[arg(long, value_enum, default_value_t = MethodArg::Astar)]
+    #[arg(long, value_enum, default_value_t = MethodArg::Astar, requires = "multi")]
     method: MethodArg,
     /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the searches that suit the level's goals side by side, the first answer winning: where the goals are spread out the feature, box-move and packing searches and plain A*; where they form an area filled from the inside out the packing search and the box-move search (or, where that area has goal rooms, the packing search with and without the rooms' macros; where the area was planned backwards, the plan search first takes a part of the second search's time), then the others as threads allow. Fewer threads than searches run the rest one after another on the last thread.
-    #[arg(long)]
+    #[arg(long, requires = "multi")]
     fast: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
 
 /// The limits of one multi-box level's work and the threads of `--fast`:
-/// the same flags for solving, `bench` and `optimize`.
+/// the same flags for solving, `bench` and `optimize`, read by [`limit`].
 #[derive(Debug, Args, Clone, Default)]
 pub struct LimitArgs {
-    /// Multi-box: give up on a level after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    time_limit: Option<f64>,
-    /// Multi-box: give up on a level after generating this many nodes.
-    #[arg(long, value_name = "N")]
+    /// Multi-box: give up on a level after this many seconds [default: none].
+    #[arg(long, value_name = "SECONDS", value_parser = limit::seconds)]
+    time_limit: Option<std::time::Duration>,
+    /// Multi-box: give up on a level after generating this many nodes [default: none].
+    #[arg(long, value_name = "N", value_parser = limit::count(0, u64::MAX))]
     max_nodes: Option<u64>,
     /// Multi-box: give up on a level when the search holds this much memory (clamped to the
     /// machine's memory, with a warning) [default: a quarter of physical memory, shared between
     /// bench --jobs].
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", value_parser = limit::count(0, u64::MAX))]
     max_memory: Option<u64>,
     /// Multi-box --fast: threads its searches run on, side by side [default: the cores, shared between bench --jobs].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, value_name = "N", value_parser = limit::count(1, 256))]
     threads: Option<u64>,
 }
 
@@ -228,18 +233,9 @@ impl SearchArgs {
             max_memory,
             threads,
         } = self.limits;
-        let time = match time_limit {
-            None => None,
-            Some(t) if t.is_finite() && t > 0.0 => Some(std::time::Duration::from_secs_f64(t)),
-            Some(t) => {
-                return Err(CliError::Usage(format!(
-                    "--time-limit must be a positive number of seconds, not {t}"
-                )));
-            }
-        };
         let (max_memory, warning) = memory::limit(max_memory, memory::physical(), jobs as u64);
         if let Some(warning) = warning {
-            eprintln!("{warning}");
+            note!("{warning}");
         }
         Ok(MultiOptions {
             method: match self.method {
@@ -261,7 +257,7 @@ impl SearchArgs {
                     .max(1),
             },
             limits: Limits {
-                time,
+                time: time_limit,
                 max_nodes,
                 max_memory: usize::try_from(max_memory).unwrap_or(usize::MAX),
             },
@@ -304,15 +300,34 @@ impl From<AlgorithmArg> for sokoban::single::Algorithm {
     }
 }
 
-/// Default `--max-input`: 1 GiB, ten times a collection of a million levels.
-const DEFAULT_MAX_INPUT_MB: u64 = 1024;
+/// The command line as clap reads it, with `-1` a value wherever a value is
+/// taken (see [`limit`]): `--help`, completions and the man page alike.
+pub fn command() -> clap::Command {
+    limit::negative_numbers_are_values(<Cli as clap::CommandFactory>::command())
+}
 
-/// `--max-input` in bytes, set once at start; every reader obeys it.
-static MAX_INPUT: OnceLock<u64> = OnceLock::new();
+/// The arguments of this process; on a usage error, clap's message and exit 2.
+pub fn parse() -> Cli {
+    use clap::FromArgMatches;
+    let mut matches = command().get_matches();
+    Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.exit())
+}
 
 /// Runs the command line; the exit status on success.
 pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
-    let _ = MAX_INPUT.set(cli.max_input.saturating_mul(1 << 20));
+    let input = match &cli.command {
+        Some(Command::Gen(_) | Command::Completions(_) | Command::Manpage(_)) => None,
+        Some(Command::Bench(args)) => Some(&args.input),
+        Some(Command::Verify(args)) => Some(&args.input),
+        Some(Command::Convert(args)) => Some(&args.input),
+        Some(Command::Optimize(args)) => Some(&args.input),
+        #[cfg(feature = "play")]
+        Some(Command::Play(args)) => Some(&args.input),
+        None => Some(&cli.solve.input),
+    };
+    if let Some(input) = input {
+        input.apply();
+    }
     match cli.command {
         Some(Command::Gen(args)) => gen_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
@@ -322,7 +337,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CliError> {
         #[cfg(feature = "play")]
         Some(Command::Play(args)) => play::run(&args),
         Some(Command::Completions(args)) => shell::completions(&args),
-        Some(Command::Manpage) => shell::manpage(),
+        Some(Command::Manpage(args)) => shell::manpage(&args),
         None if cli.solve.multi => multi::run(&cli.solve),
         None => single::run(&cli.solve),
     }
@@ -361,120 +376,4 @@ impl From<Status> for ExitCode {
     fn from(status: Status) -> ExitCode {
         ExitCode::from(status as u8)
     }
-}
-
-/// Reads every input and parses each with `parse`, before anything is
-/// solved or printed: an invalid input leaves nothing partial on stdout.
-pub fn parse_inputs<T>(
-    files: &[PathBuf],
-    parse: impl Fn(&[u8]) -> Result<T, ParseError>,
-) -> Result<Vec<(String, T)>, CliError> {
-    read_inputs(files)?
-        .into_iter()
-        .map(|input| match parse(&input.bytes) {
-            Ok(parsed) => Ok((input.source, parsed)),
-            Err(error) => Err(CliError::Parse {
-                input: input.source,
-                error,
-            }),
-        })
-        .collect()
-}
-
-/// Every level of every input, parsed by `parse` (see [`parse_inputs`]).
-pub fn parse_levels_of(
-    files: &[PathBuf],
-    parse: impl Fn(&[u8]) -> Result<Vec<Level>, ParseError>,
-) -> Result<Vec<Level>, CliError> {
-    Ok(parse_inputs(files, parse)?
-        .into_iter()
-        .flat_map(|(_, levels)| levels)
-        .collect())
-}
-
-/// An input: where it came from (for messages) and its bytes.
-pub struct Input {
-    pub source: String,
-    pub bytes: Vec<u8>,
-}
-
-/// Reads every file (or stdin for none or `-`). With stdin a terminal and no
-/// file named, refuses with a hint instead of waiting silently.
-pub fn read_inputs(files: &[PathBuf]) -> Result<Vec<Input>, CliError> {
-    if files.is_empty() && std::io::stdin().is_terminal() {
-        return Err(CliError::Usage(
-            "no input: give a FILE, or pipe a grid into standard input (sokoban < maze.txt); see --help"
-                .into(),
-        ));
-    }
-    let stdin_only = [PathBuf::from("-")];
-    let files = if files.is_empty() {
-        &stdin_only[..]
-    } else {
-        files
-    };
-    files
-        .iter()
-        .map(|path| {
-            if path.as_os_str() == "-" {
-                let bytes = read_stdin()?;
-                Ok(Input {
-                    source: "<stdin>".into(),
-                    bytes,
-                })
-            } else {
-                let bytes = read_file(path)?;
-                let source = path.display().to_string();
-                Ok(Input { source, bytes })
-            }
-        })
-        .collect()
-}
-
-/// All of standard input, up to `--max-input`.
-fn read_stdin() -> Result<Vec<u8>, CliError> {
-    read_limited("<stdin>", std::io::stdin().lock())
-}
-
-/// Reads one file, refused when over `--max-input` (told from its size
-/// first, so a huge file is never read).
-pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
-    let source = path.display().to_string();
-    let read_error = |error| CliError::Read {
-        input: source.clone(),
-        error,
-    };
-    let file = std::fs::File::open(path).map_err(read_error)?;
-    let limit = max_input();
-    if file.metadata().map_err(read_error)?.len() > limit {
-        return Err(CliError::TooBig {
-            input: source,
-            limit,
-        });
-    }
-    read_limited(&source, file)
-}
-
-/// Reads at most `--max-input` bytes (pipes and devices tell no size).
-fn read_limited(source: &str, reader: impl Read) -> Result<Vec<u8>, CliError> {
-    let limit = max_input();
-    let mut bytes = Vec::new();
-    reader
-        .take(limit.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(|error| CliError::Read {
-            input: source.into(),
-            error,
-        })?;
-    if bytes.len() as u64 > limit {
-        return Err(CliError::TooBig {
-            input: source.into(),
-            limit,
-        });
-    }
-    Ok(bytes)
-}
-
-fn max_input() -> u64 {
-    *MAX_INPUT.get_or_init(|| DEFAULT_MAX_INPUT_MB << 20)
 }

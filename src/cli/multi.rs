@@ -5,12 +5,13 @@ use super::collect::{Collection, Driver, Timed, select, timed};
 use super::progress::Progress;
 use super::{CliError, SolveArgs, parse_levels_of, read_inputs};
 use sokoban::level::{
-    Alphabet, Entry, Format, Level, insert_after_lines, parse_entries, parse_levels,
+    Entry, Format, Level, detect, insert_after_lines, parse_entries_as, parse_levels,
 };
 use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
 use sokoban::multi::{MultiReport, solve};
 use sokoban::output::{TraceBoard, answer_line, write_answer, write_json_line};
 use sokoban::tools::bench::{MultiRow, multi_record};
+use sokoban::words::count;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -28,7 +29,7 @@ pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
         }
         None => (
             parse_levels_of(&args.files, |bytes| {
-                parse_levels(bytes, args.format.into(), args.max_cells)
+                parse_levels(bytes, args.format.into(), args.cells.max_cells)
             })?,
             None,
         ),
@@ -63,20 +64,20 @@ impl Saving {
         if args.files.len() > 1 {
             return Err(usage("writes one collection: give one input file"));
         }
-        let alphabet = match Format::from(args.format) {
-            Format::Auto => Alphabet::Xsb,
-            f => f
-                .alphabet()
-                .ok_or_else(|| usage("needs levels in a letter format"))?,
-        };
         let input = read_inputs(&args.files)?.remove(0);
-        let parse_error = |error| CliError::Parse {
-            input: input.source.clone(),
-            error,
-        };
-        let entries = parse_entries(&input.bytes, alphabet, args.max_cells).map_err(parse_error)?;
+        let format = Format::from(args.format);
+        let entries =
+            parse_entries_as(&input.bytes, format, args.cells.max_cells).map_err(|error| {
+                CliError::Parse {
+                    input: input.source.clone(),
+                    error,
+                }
+            })?;
         // Parsing checked the text is UTF-8.
         let text = String::from_utf8_lossy(&input.bytes).into_owned();
+        if detect(&text, format).alphabet().is_none() {
+            return Err(usage("needs levels in a letter format"));
+        }
         Ok(Saving {
             out: out.to_path_buf(),
             text,
@@ -97,10 +98,10 @@ impl Saving {
             return;
         }
         let header = format!(
-            "Solution (sokoban{}, {} pushes, {} moves):",
+            "Solution (sokoban{}, {}, {}):",
             if optimal { ", push-optimal" } else { "" },
-            solution.pushes,
-            solution.pushes + solution.walks
+            count(solution.pushes, "push", "pushes"),
+            count(solution.pushes + solution.walks, "move", "moves")
         );
         self.blocks
             .push((entry.end_line, format!("{header}\n{moves}\n")));
@@ -183,7 +184,7 @@ fn print_stats(level: &Level, solved: &Timed<MultiReport>, notation: Notation) {
         ),
         None => answer_line(&report.outcome, notation),
     };
-    eprintln!(
+    note!(
         "{}: {counts}, expanded {}, generated {}, lower bound {}, memory {} bytes, {:.3} s",
         level.name,
         report.stats.expanded,

@@ -2,22 +2,18 @@
 //! the `--fast` answer, printed in the solver's shapes.
 
 use super::collect::{Collection, Driver, Named, Timed, timed};
+use super::input::read_input;
 use super::interrupt;
 use super::progress::Progress;
-use super::{
-    CliError, FormatArg, LimitArgs, MethodArg, NotationArg, SearchArgs, read_file, read_inputs,
-};
+use super::{CliError, FormatArg, LimitArgs, MethodArg, NotationArg, SearchArgs};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sokoban::level::{
-    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, insert_after_lines, maze_name,
-    parse_entries, parse_levels,
-};
+use sokoban::level::{Entry, Format, Level, detect, insert_after_lines, parse_entries_as};
 use sokoban::moves::{Notation, Outcome, Solution, format_moves, parse_moves};
 use sokoban::multi::{Limits, MultiOptions, MultiReport, Progress as SearchProgress, solve};
 use sokoban::optimize::{Metric, OptimizeOptions, OptimizeReport, optimize, read_solution};
 use sokoban::output::{LevelRecord, answer_line, write_json_line};
-use sokoban::tools::answers::{answer_to, answers_by_name};
+use sokoban::words::count;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -25,18 +21,18 @@ use std::time::{Duration, Instant};
 
 #[derive(Debug, Args)]
 #[command(mut_arg("time_limit", |a| a.help(
-    "Seconds per level, the `--fast` solve of a level without a solution included"
+    "Seconds per level, the `--fast` solve of a level without a solution included [default: none: the search stops when its widest round gains nothing]"
 )))]
 #[command(mut_arg("threads", |a| a.help(
     "Threads per level: with two or more, push-optimal A* of --metric pushes runs beside the rounds for the whole time (with one, first, for a quarter), and the --fast solve of a level without a solution runs its searches side by side [default: the cores]"
 )))]
 pub struct OptimizeArgs {
-    /// The levels: an XSB level or collection (`-` for stdin).
+    /// The levels: an XSB level or collection, or any format the solver reads (`-` for stdin).
     levels: PathBuf,
     /// The solutions to start from: a SOK collection of the same levels (its `Solution`
     /// sections), an answer file in the solver's output shape (text or `--json`), or a move
-    /// string for one level. When absent: the levels file's own `Solution` sections; a level
-    /// without one starts from the `--fast` answer.
+    /// string for one level; `-` for stdin. When absent: the levels file's own `Solution`
+    /// sections; a level without one starts from the `--fast` answer.
     solutions: Option<String>,
     /// What to minimize: moves (then pushes) or pushes (then moves).
     #[arg(long, value_enum, default_value_t = MetricArg::Moves)]
@@ -59,9 +55,10 @@ pub struct OptimizeArgs {
     /// Input format of the levels.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
-    /// Largest grid accepted, in cells (rows x columns).
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[command(flatten)]
+    cells: super::limit::CellsArgs,
+    #[command(flatten)]
+    pub(super) input: super::input::InputArgs,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -130,6 +127,11 @@ struct Answer {
 }
 
 pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
+    if args.levels.as_os_str() == "-" && args.solutions.as_deref() == Some("-") {
+        return Err(CliError::Usage(
+            "standard input is read once: give the levels or the solutions as a file".into(),
+        ));
+    }
     let mut input = read_levels(args)?;
     let tasks = tasks(args, &mut input)?;
     let (fast, options) = (fast_options(args)?, optimize_options(args)?);
@@ -150,7 +152,7 @@ pub fn run(args: &OptimizeArgs) -> Result<ExitCode, CliError> {
 /// start from: those given on the command line, else its stored ones.
 fn tasks(args: &OptimizeArgs, input: &mut Levels) -> Result<Vec<(usize, Task)>, CliError> {
     let mut given = match &args.solutions {
-        Some(text) => Some(read_given(text, &input.levels)?),
+        Some(arg) => Some(super::starts::read(arg, &input.levels)?),
         None => None,
     };
     let levels = std::mem::take(&mut input.levels);
@@ -219,30 +221,27 @@ impl Collection for Printing<'_> {
 
 /// Reads and parses the levels file (SOK sections too when it is letters).
 fn read_levels(args: &OptimizeArgs) -> Result<Levels, CliError> {
-    let input = read_inputs(std::slice::from_ref(&args.levels))?.remove(0);
-    let parse_error = |error| CliError::Parse {
-        input: input.source.clone(),
-        error,
-    };
+    let input = read_input(&args.levels)?;
     let format = Format::from(args.format);
-    let letters = match format {
-        Format::Auto => Some(Alphabet::Xsb),
-        f => f.alphabet(),
-    };
-    let entries = letters.and_then(|a| parse_entries(&input.bytes, a, args.max_cells).ok());
-    let levels = match &entries {
-        Some(entries) => entries.iter().map(|e| e.level.clone()).collect(),
-        None => parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?,
-    };
-    if args.save_solutions.is_some() && entries.is_none() {
+    let entries =
+        parse_entries_as(&input.bytes, format, args.cells.max_cells).map_err(|error| {
+            CliError::Parse {
+                input: input.source.clone(),
+                error,
+            }
+        })?;
+    // Parsing checked the text is UTF-8.
+    let text = String::from_utf8_lossy(&input.bytes).into_owned();
+    let letters = detect(&text, format).alphabet().is_some();
+    if args.save_solutions.is_some() && !letters {
         return Err(CliError::Usage(
             "--save-solutions needs levels in a letter format".into(),
         ));
     }
     Ok(Levels {
-        text: String::from_utf8_lossy(&input.bytes).into_owned(),
-        entries,
-        levels,
+        levels: entries.iter().map(|e| e.level.clone()).collect(),
+        entries: letters.then_some(entries),
+        text,
     })
 }
 
@@ -282,7 +281,7 @@ fn answer(
                 best = Some(s)
             }
             Ok(_) => {}
-            Err(why) => eprintln!("warning: {}: {why}", level.name),
+            Err(why) => note!("warning: {}: {why}", level.name),
         }
     }
     let (start, solution) = match best {
@@ -334,95 +333,6 @@ fn optimize_options(args: &OptimizeArgs) -> Result<OptimizeOptions, CliError> {
         limits: fast.limits,
         threads: fast.threads,
     })
-}
-
-/// The solutions given on the command line, per level: a move string for
-/// one level, a SOK collection's `Solution` sections, the JSON lines of
-/// `--json`, or a text answer file.
-fn read_given(text: &str, levels: &[Level]) -> Result<Vec<Vec<String>>, CliError> {
-    let path = Path::new(text);
-    if !path.is_file() {
-        if levels.len() != 1 {
-            return Err(CliError::Usage(format!(
-                "a move string answers one level, and the levels file holds {}",
-                levels.len()
-            )));
-        }
-        return Ok(vec![vec![text.to_string()]]);
-    }
-    let bytes = read_file(path)?;
-    let content = String::from_utf8_lossy(&bytes);
-    if let Ok(entries) = parse_entries(&bytes, Alphabet::Xsb, DEFAULT_MAX_CELLS)
-        && entries.iter().any(|e| !e.solutions.is_empty())
-    {
-        let stored = |e: &Entry| e.solutions.iter().map(|s| s.moves.clone()).collect();
-        return Ok(by_name(
-            levels,
-            entries.iter().map(|e| (e.level.name.clone(), stored(e))),
-        ));
-    }
-    if content.trim_start().starts_with('{') {
-        return json_answers(&content, path, levels);
-    }
-    Ok(text_answers(&content, levels))
-}
-
-/// Answers matched to levels by name when every name is found, else in order.
-fn by_name(
-    levels: &[Level],
-    answers: impl Iterator<Item = (String, Vec<String>)>,
-) -> Vec<Vec<String>> {
-    let answers: Vec<(String, Vec<String>)> = answers.collect();
-    let named = |level: &Level| answers.iter().find(|(n, _)| *n == level.name);
-    if levels.iter().all(|l| named(l).is_some()) {
-        return levels.iter().map(|l| named(l).unwrap().1.clone()).collect();
-    }
-    let mut answers = answers.into_iter().map(|(_, a)| a);
-    levels
-        .iter()
-        .map(|_| answers.next().unwrap_or_default())
-        .collect()
-}
-
-/// `--json` records, the solver's or ours: their moves, by name.
-fn json_answers(
-    content: &str,
-    path: &Path,
-    levels: &[Level],
-) -> Result<Vec<Vec<String>>, CliError> {
-    let mut records = Vec::new();
-    for line in content.lines().filter(|l| !l.trim().is_empty()) {
-        let record: LevelRecord = serde_json::from_str(line).map_err(|e| {
-            CliError::Usage(format!("{}: not a JSON answer record: {e}", path.display()))
-        })?;
-        records.push((record.name, record.moves.into_iter().collect()));
-    }
-    Ok(by_name(levels, records.into_iter()))
-}
-
-/// A text answer file in the solver's shape, read as `verify` reads one:
-/// headed by the levels' names, or by `Maze #k` when it opens with one of
-/// those and none of the names; for one level the text may be the answer
-/// itself. An answer that is no moves (`Impossible.`) gives nothing.
-fn text_answers(content: &str, levels: &[Level]) -> Vec<Vec<String>> {
-    let names: Vec<String> = levels.iter().map(|l| l.name.clone()).collect();
-    let mazes: Vec<String> = (1..=levels.len()).map(maze_name).collect();
-    let first = content.lines().map(str::trim).find(|l| !l.is_empty());
-    let heads = |headers: &[String]| first.is_some_and(|l| headers.iter().any(|h| h == l));
-    let headers = if heads(&mazes) && !heads(&names) {
-        &mazes
-    } else {
-        &names
-    };
-    let answers = match levels.len() {
-        1 => vec![answer_to(content, headers, 0)],
-        _ => answers_by_name(content, headers),
-    };
-    let moves = |a: Option<String>| a.filter(|a| parse_moves(a).is_ok());
-    answers
-        .into_iter()
-        .map(|a| moves(a).into_iter().collect())
-        .collect()
 }
 
 /// Prints one level's result as the solver does (text or JSON), and the
@@ -504,7 +414,7 @@ fn print_stats(level: &Level, answer: &Answer, elapsed: Duration) {
         .limit
         .as_ref()
         .map_or(String::new(), |l| format!(", cut short ({l})"));
-    eprintln!(
+    note!(
         "{}: {} {} moves {} pushes -> {} moves {} pushes, rounds {} ({} better), expanded {}, \
          generated {}, memory {} bytes, {:.3} s{stopped}",
         level.name,
@@ -530,9 +440,9 @@ fn solution_block(args: &OptimizeArgs, entry: &Entry, s: &Solution) -> Option<(u
     });
     let metric = format!("{:?}", args.metric).to_lowercase();
     let header = format!(
-        "Solution (sokoban optimize, {metric}, {} pushes, {} moves):",
-        s.pushes,
-        s.pushes + s.walks
+        "Solution (sokoban optimize, {metric}, {}, {}):",
+        count(s.pushes, "push", "pushes"),
+        count(s.pushes + s.walks, "move", "moves")
     );
     (!known).then(|| (entry.end_line, format!("{header}\n{moves}\n")))
 }

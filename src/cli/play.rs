@@ -11,10 +11,10 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 use ratatui::{Terminal, backend::CrosstermBackend};
 use sokoban::grid::Direction;
-use sokoban::level::{DEFAULT_MAX_CELLS, parse_levels};
+use sokoban::level::parse_levels;
 use sokoban::play::{Action, App, Game, replay_plan, view};
 use std::io::{IsTerminal, Stdout};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -25,18 +25,19 @@ pub struct PlayArgs {
     /// The level to open first, counted from 1.
     #[arg(long, default_value_t = 1, value_name = "N")]
     level: usize,
-    /// Animate a solution of the level: a move string, or a file holding one (any notation, or an answer file with level headers).
+    /// Animate a solution of the level: a move string, or a file holding one (`-` for stdin; any notation, or an answer file with level headers).
     #[arg(long, value_name = "MOVES")]
     replay: Option<String>,
     /// Seconds the solver may take for a hint or a solution.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    time_limit: f64,
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = super::limit::seconds)]
+    time_limit: Duration,
     /// Input format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
-    /// Largest grid accepted, in cells.
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[command(flatten)]
+    cells: super::limit::CellsArgs,
+    #[command(flatten)]
+    pub(super) input: super::input::InputArgs,
 }
 
 pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
@@ -47,7 +48,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
     }
     let input = read_inputs(std::slice::from_ref(&args.file))?.remove(0);
     let levels =
-        parse_levels(&input.bytes, args.format.into(), args.max_cells).map_err(|error| {
+        parse_levels(&input.bytes, args.format.into(), args.cells.max_cells).map_err(|error| {
             CliError::Parse {
                 input: input.source.clone(),
                 error,
@@ -61,13 +62,7 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
             levels.len()
         )));
     }
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        return Err(CliError::Usage(format!(
-            "--time-limit must be a positive number of seconds, not {}",
-            args.time_limit
-        )));
-    }
-    let time_limit = Duration::from_secs_f64(args.time_limit);
+    let time_limit = args.time_limit;
     let replay = match &args.replay {
         Some(moves) => Some(replay_text(moves)?),
         None => None,
@@ -92,16 +87,9 @@ pub fn run(args: &PlayArgs) -> Result<ExitCode, CliError> {
     result.map(|()| ExitCode::SUCCESS)
 }
 
-/// The `--replay` argument itself, or the file it names.
+/// The `--replay` argument: moves, or the file (or `-`, stdin) holding them.
 fn replay_text(moves: &str) -> Result<String, CliError> {
-    if Path::new(moves).is_file() {
-        std::fs::read_to_string(moves).map_err(|error| CliError::Read {
-            input: moves.to_string(),
-            error,
-        })
-    } else {
-        Ok(moves.to_string())
-    }
+    Ok(super::input::given(moves)?.text)
 }
 
 type Term = Terminal<CrosstermBackend<Stdout>>;

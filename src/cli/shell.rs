@@ -2,9 +2,10 @@
 //! into shells and `man` like any other command, generated from the same
 //! clap definition as `--help` so they never drift from it.
 
-use super::{Cli, CliError};
-use clap::{Args, CommandFactory, ValueEnum};
+use super::{CliError, command};
+use clap::{Args, ValueEnum};
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Debug, Args)]
@@ -32,7 +33,7 @@ pub fn completions(args: &CompletionsArgs) -> Result<ExitCode, CliError> {
         ShellArg::Powershell => Shell::PowerShell,
     };
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "sokoban", &mut script);
+    clap_complete::generate(shell, &mut command(), "sokoban", &mut script);
     if shell == Shell::Fish {
         script = fish_dollars(&String::from_utf8_lossy(&script)).into_bytes();
     }
@@ -57,11 +58,31 @@ fn fish_dollars(script: &str) -> String {
     out
 }
 
-/// Writes the man page (roff) on stdout.
-pub fn manpage() -> Result<ExitCode, CliError> {
-    let mut page = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
-    write_out(&page)
+#[derive(Debug, Args)]
+pub struct ManpageArgs {
+    /// Write sokoban.1 and a page per subcommand (sokoban-verify.1, ...), which the first
+    /// page's SUBCOMMANDS section names, into DIR (made if need be) instead of sokoban.1 on
+    /// stdout.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+/// Writes the man page (roff) on stdout, or every page into a folder.
+pub fn manpage(args: &ManpageArgs) -> Result<ExitCode, CliError> {
+    // `help` is clap's, and has no page of its own.
+    let pages = command().disable_help_subcommand(true);
+    let Some(dir) = &args.dir else {
+        let mut page = Vec::new();
+        clap_mangen::Man::new(pages).render(&mut page)?;
+        return write_out(&page);
+    };
+    std::fs::create_dir_all(dir)
+        .and_then(|()| clap_mangen::generate_to(pages, dir))
+        .map_err(|error| CliError::Write {
+            output: dir.display().to_string(),
+            error,
+        })?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn write_out(bytes: &[u8]) -> Result<ExitCode, CliError> {

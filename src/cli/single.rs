@@ -14,7 +14,7 @@ use std::process::ExitCode;
 pub fn run(args: &SolveArgs) -> Result<ExitCode, CliError> {
     let mut mazes = Vec::new();
     for (_, input) in parse_inputs(&args.files, |bytes| {
-        parse_single_as(bytes, args.format.into(), args.max_cells)
+        parse_single_as(bytes, args.format.into(), args.cells.max_cells)
     })? {
         let judge = input.shape == Shape::Judge;
         for (k, maze) in input.mazes.into_iter().enumerate() {
@@ -92,7 +92,7 @@ fn print_stats(named: &NamedMaze, solved: &Timed<SingleReport>, notation: Notati
         Some(s) => format!("pushes {} walks {}", s.pushes, s.walks),
         None => answer_line(&report.outcome, notation),
     };
-    eprintln!(
+    note!(
         "{}: {counts}, states {}, searches {}, memory {} bytes, {} us",
         named.name,
         report.stats.states,

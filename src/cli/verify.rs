@@ -1,18 +1,16 @@
 //! `sokoban verify`: judge answers against levels; exit 1 when any is wrong.
 
-use super::{CliError, FormatArg, Input, Status, TraceArg, read_inputs};
+use super::input::{given, read_input, read_stdin};
+use super::{CliError, FormatArg, Input, Status, TraceArg};
 use clap::{Args, ValueEnum};
-use sokoban::level::{
-    Alphabet, DEFAULT_MAX_CELLS, Entry, Format, Level, Maze, ParseErrorKind, Shape, maze_name,
-    parse_entries, parse_levels, parse_single_as,
-};
+use sokoban::level::{Entry, Format, Maze, Shape, maze_name, parse_entries_as, parse_single_as};
 use sokoban::moves::{Notation, parse_moves};
 use sokoban::multi::{Limits, MultiOptions};
 use sokoban::output::{TraceBoard, trace};
 use sokoban::tools::answers::{answer_to, answers_by_name};
 use sokoban::tools::verify::{Reading, Verdict, verify_level, verify_maze, verify_stored};
-use std::io::{BufWriter, IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -21,30 +19,31 @@ pub struct VerifyArgs {
     /// The level: a grid, a judge file of mazes, or an XSB level or collection (`-` for stdin).
     level: PathBuf,
     /// The answer: a move string, or a file holding it (for several mazes, an
-    /// answer file in the solver's output shape). When absent: the level file's
-    /// own `Solution` sections (a SOK file) if it has any, else stdin.
+    /// answer file in the solver's output shape), `-` for stdin. When absent: the level
+    /// file's own `Solution` sections (a SOK file) if it has any, else stdin.
     moves: Option<String>,
     /// Level format.
     #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
     format: FormatArg,
     /// Read the level as multi-box even when it has one box.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "judge")]
     multi: bool,
     /// How the answer is written (auto: nsew or lurd by letters, case tells pushes).
-    #[arg(long, value_enum, default_value_t = ReadingArg::Auto)]
+    #[arg(long, value_enum, default_value_t = ReadingArg::Auto, conflicts_with = "judge")]
     notation: ReadingArg,
     /// Also require single-box answers to be optimal (exit 1 otherwise).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "judge")]
     optimal: bool,
     /// Draw the board after every push (or every move) of each legal answer.
-    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP")]
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "pushes", value_name = "STEP", conflicts_with = "judge")]
     trace: Option<TraceArg>,
     /// Multi-box: seconds allowed to check a claim of `Impossible.`
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
-    time_limit: f64,
-    /// Largest grid accepted, in cells.
-    #[arg(long, default_value_t = DEFAULT_MAX_CELLS, value_name = "N")]
-    max_cells: u64,
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = super::limit::seconds, conflicts_with = "judge")]
+    time_limit: Duration,
+    #[command(flatten)]
+    cells: super::limit::CellsArgs,
+    #[command(flatten)]
+    pub(super) input: super::input::InputArgs,
     /// Run as a contest system's checker: `kattis INPUT JUDGE_ANSWER FEEDBACK_DIR < OUTPUT`
     /// (exit 42 accepted, 43 wrong) or `testlib INPUT OUTPUT ANSWER [REPORT]` (exit 0 ok, 1 wrong
     /// answer, 2 presentation error, 3 judge failure).
@@ -63,10 +62,11 @@ enum ReadingArg {
     Udlr,
 }
 
-/// What was verified: single-box mazes or multi-box levels.
+/// What was verified: single-box mazes or multi-box levels (with what their
+/// SOK sections say, the stored solutions among it).
 enum Subject {
     Mazes(Vec<Maze>, Shape),
-    Levels(Vec<Level>),
+    Levels(Vec<Entry>),
 }
 
 pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
@@ -77,16 +77,21 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
             &args.level,
             args.moves.as_deref(),
             &args.rest,
-            |bytes| parse_single_as(bytes, format, args.max_cells),
+            |bytes| parse_single_as(bytes, format, args.cells.max_cells),
         ));
     }
-    let input = read_inputs(std::slice::from_ref(&args.level))?.remove(0);
-    if args.moves.is_none()
-        && let Some(entries) = stored_solutions(args, &input.bytes)
-    {
-        return verify_entries(args, &entries);
+    if args.level.as_os_str() == "-" && args.moves.as_deref().is_none_or(|m| m == "-") {
+        return Err(CliError::Usage(
+            "standard input is read once: give the level or the answer as a file".into(),
+        ));
     }
+    let input = read_input(&args.level)?;
     let subject = subject(args, &input)?;
+    if let (None, Subject::Levels(entries)) = (&args.moves, &subject)
+        && entries.iter().any(|e| !e.solutions.is_empty())
+    {
+        return verify_entries(args, entries);
+    }
     let answers_text = read_answers(args.moves.as_deref())?;
     let reading = match args.notation {
         ReadingArg::Auto => Reading::Auto,
@@ -97,7 +102,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     let options = claim_options(args);
     let names: Vec<String> = match &subject {
         Subject::Mazes(mazes, _) => (1..=mazes.len()).map(maze_name).collect(),
-        Subject::Levels(levels) => levels.iter().map(|l| l.name.clone()).collect(),
+        Subject::Levels(entries) => entries.iter().map(|e| e.level.name.clone()).collect(),
     };
     let labelled = names.len() > 1 || matches!(subject, Subject::Mazes(_, Shape::Judge));
     // One level: the text may be its answer itself rather than an answer file.
@@ -112,7 +117,9 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
         let verdict = match (answer, &subject) {
             (None, _) => Verdict::Missing,
             (Some(a), Subject::Mazes(mazes, _)) => verify_maze(&mazes[k], a, reading),
-            (Some(a), Subject::Levels(levels)) => verify_level(&levels[k], a, reading, &options),
+            (Some(a), Subject::Levels(entries)) => {
+                verify_level(&entries[k].level, a, reading, &options)
+            }
         };
         all_right &= verdict.accepted(args.optimal);
         if labelled {
@@ -126,7 +133,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
             let moves = parse_moves(a).expect("a replayed answer parses");
             let board = match &subject {
                 Subject::Mazes(m, _) => TraceBoard::from(&m[k]),
-                Subject::Levels(l) => TraceBoard::from(&l[k]),
+                Subject::Levels(e) => TraceBoard::from(&e[k].level),
             };
             write!(
                 out,
@@ -139,31 +146,24 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     Ok(verdict_status(all_right))
 }
 
-/// The mazes or levels of the input.
+/// The mazes or levels of the input: single-box mazes unless `--multi` is
+/// given or the input is a multi-box level or a collection.
 fn subject(args: &VerifyArgs, input: &Input) -> Result<Subject, CliError> {
-    let parse_error = |error| CliError::Parse {
+    let format = Format::from(args.format);
+    let levels =
+        || parse_entries_as(&input.bytes, format, args.cells.max_cells).map(Subject::Levels);
+    let parsed = if args.multi {
+        levels()
+    } else {
+        match parse_single_as(&input.bytes, format, args.cells.max_cells) {
+            Ok(single) => Ok(Subject::Mazes(single.mazes, single.shape)),
+            Err(e) if e.kind.wants_multi() => levels(),
+            Err(e) => Err(e),
+        }
+    };
+    parsed.map_err(|error| CliError::Parse {
         input: input.source.clone(),
         error,
-    };
-    let format = Format::from(args.format);
-    Ok(if args.multi {
-        Subject::Levels(parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?)
-    } else {
-        match parse_single_as(&input.bytes, format, args.max_cells) {
-            Ok(single) => Subject::Mazes(single.mazes, single.shape),
-            // More than one box: a multi-box level.
-            Err(e)
-                if matches!(
-                    e.kind,
-                    ParseErrorKind::SecondBox | ParseErrorKind::SecondTarget
-                ) =>
-            {
-                Subject::Levels(
-                    parse_levels(&input.bytes, format, args.max_cells).map_err(parse_error)?,
-                )
-            }
-            Err(e) => return Err(parse_error(e)),
-        }
     })
 }
 
@@ -171,25 +171,11 @@ fn subject(args: &VerifyArgs, input: &Input) -> Result<Subject, CliError> {
 fn claim_options(args: &VerifyArgs) -> MultiOptions {
     MultiOptions {
         limits: Limits {
-            time: Some(Duration::from_secs_f64(args.time_limit.max(0.001))),
+            time: Some(args.time_limit),
             ..Limits::default()
         },
         ..MultiOptions::default()
     }
-}
-
-/// The levels of the input when it is a collection holding `Solution`
-/// sections (a SOK file): then those are what is checked.
-fn stored_solutions(args: &VerifyArgs, bytes: &[u8]) -> Option<Vec<Entry>> {
-    let alphabet = match Format::from(args.format) {
-        Format::Auto => Alphabet::Xsb,
-        f => f.alphabet()?,
-    };
-    let entries = parse_entries(bytes, alphabet, args.max_cells).ok()?;
-    entries
-        .iter()
-        .any(|e| !e.solutions.is_empty())
-        .then_some(entries)
 }
 
 /// Checks every stored solution: one line per solution (or per level with none).
@@ -228,28 +214,15 @@ fn verdict_status(all_right: bool) -> ExitCode {
 
 /// The answer text: the argument itself, the file it names, or stdin.
 fn read_answers(moves: Option<&str>) -> Result<String, CliError> {
-    match moves {
-        Some(m) if Path::new(m).is_file() => {
-            std::fs::read_to_string(m).map_err(|error| CliError::Read {
-                input: m.to_string(),
-                error,
-            })
-        }
-        Some(m) => Ok(m.to_string()),
-        None => {
-            if std::io::stdin().is_terminal() {
-                return Err(CliError::Usage(
-                    "no answer: give MOVES (a move string or a file), or pipe it into standard input".into(),
-                ));
-            }
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|error| CliError::Read {
-                    input: "<stdin>".into(),
-                    error,
-                })?;
-            Ok(text)
-        }
+    if let Some(arg) = moves {
+        return Ok(given(arg)?.text);
     }
+    if std::io::stdin().is_terminal() {
+        return Err(CliError::Usage(
+            "no answer: give MOVES (a move string or a file), or pipe it into standard input"
+                .into(),
+        ));
+    }
+    let bytes = read_stdin()?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

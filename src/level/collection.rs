@@ -98,6 +98,44 @@ pub struct Entry {
     pub end_line: usize,
 }
 
+impl Entry {
+    /// A level with nothing said about it (a format without SOK sections).
+    pub fn bare(level: Level) -> Entry {
+        Entry {
+            end_line: level.line,
+            level,
+            author: None,
+            comments: Vec::new(),
+            solutions: Vec::new(),
+        }
+    }
+}
+
+/// True when `lines` are a collection rather than one grid: more than one
+/// board, or a line that is neither a level row nor blank (a title, a
+/// comment, a SOK section). A line that starts like a row with a stray
+/// character, or holds only the letters and spaces, counts as a row, so its
+/// error is the grid's.
+pub(super) fn is_collection(lines: &[(usize, &str)], alphabet: Alphabet) -> bool {
+    let mut boards = 0;
+    let mut in_board = false;
+    for &(_, text) in lines {
+        let letters = || {
+            let t = text.trim();
+            !t.is_empty() && t.chars().all(|c| c == ' ' || alphabet.is_cell_char(c))
+        };
+        let row = is_row(alphabet, text) || looks_like_broken_row(alphabet, text) || letters();
+        if row && !in_board {
+            boards += 1;
+        }
+        if !row && !text.trim().is_empty() {
+            return true;
+        }
+        in_board = row;
+    }
+    boards > 1
+}
+
 /// What the lines before a board say about it. Only the last block (lines
 /// between blank lines) before the board counts, so a collection's header does
 /// not name its first level; its first line is the title unless `Title:` says.

@@ -4,6 +4,7 @@
 //! the [`ParseErrorKind`] itself, so messages can be reworded without breaking them.
 
 use super::alphabet::Alphabet;
+use crate::words::{count, quote};
 use thiserror::Error;
 
 /// What is wrong with an input, without its position.
@@ -31,20 +32,23 @@ pub enum ParseErrorKind {
     NoTarget,
     #[error("a second target (single-box mode takes exactly one; use --multi for more)")]
     SecondTarget,
-    #[error("{boxes} boxes but {goals} goals")]
+    #[error("{} but {}", count(*.boxes as u64, "box", "boxes"), count(*.goals as u64, "goal", "goals"))]
     BoxGoalMismatch { boxes: usize, goals: usize },
     #[error("no boxes in the level")]
     NoBoxes,
-    #[error("invalid maze header {0:?} (expected two numbers: rows cols)")]
+    #[error("invalid maze header {} (expected two numbers: rows cols)", quote(.0))]
     BadHeader(String),
-    #[error("maze header says {expected} rows but {found} follow")]
+    #[error("maze header says {} but {found} follow", count(*.expected as u64, "row", "rows"))]
     MissingRows { expected: usize, found: usize },
-    #[error("row has {found} cells but the maze header says {expected}")]
+    #[error("row has {} but the maze header says {expected}", count(*.found as u64, "cell", "cells"))]
     RowWidth { expected: usize, found: usize },
     #[error(
         "grid of {cells} cells is larger than the limit of {limit} (raise it with --max-cells)"
     )]
     TooLarge { cells: u64, limit: u64 },
+    /// Single-box mode given a collection: titles, notes or several levels.
+    #[error("this is a {} level collection: use --multi", if *.multi_box { "multi-box" } else { "single-box" })]
+    Collection { multi_box: bool },
     #[error("invalid run-length count")]
     BadRunLength,
     #[error("{0}")]
@@ -58,6 +62,19 @@ pub struct ParseError {
     pub line: usize,
     pub col: usize,
     pub kind: ParseErrorKind,
+}
+
+impl ParseErrorKind {
+    /// True when the input is read as multi-box levels instead: a second box
+    /// or target, or a collection.
+    pub fn wants_multi(&self) -> bool {
+        matches!(
+            self,
+            ParseErrorKind::SecondBox
+                | ParseErrorKind::SecondTarget
+                | ParseErrorKind::Collection { .. }
+        )
+    }
 }
 
 impl ParseError {

@@ -8,6 +8,7 @@
 mod alphabet;
 mod board;
 mod collection;
+mod detect;
 mod error;
 mod single;
 mod snekoban;
@@ -17,6 +18,7 @@ mod write;
 pub use alphabet::{Alphabet, Cell};
 pub use board::Row;
 pub use collection::{Entry, Level, level_from_board, parse_collection, parse_entries, parse_xsb};
+pub use detect::detect;
 pub use error::{ParseError, ParseErrorKind};
 pub use single::{
     JudgeBlock, Shape, SingleInput, judge_blocks, maze_from_rows, parse_single, parse_single_as,
@@ -60,9 +62,8 @@ impl Format {
     }
 }
 
-/// Parses multi-box levels in a format. `Auto` reads snekoban JSON when the
-/// text starts with `[`, a judge file when it starts with a number, olympiad
-/// letters when level rows use only those, and XSB otherwise.
+/// Parses multi-box levels in a format; `Auto` tells it from the text
+/// ([`detect`]).
 ///
 /// ```
 /// use sokoban::level::{Format, parse_levels};
@@ -93,59 +94,50 @@ pub fn parse_levels(
     format: Format,
     max_cells: u64,
 ) -> Result<Vec<Level>, ParseError> {
-    let text = board::decode(bytes)?;
-    let first = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("");
-    let format = match format {
-        Format::Auto if first.starts_with('[') => Format::SnekobanJson,
-        Format::Auto if first.starts_with(|c: char| c.is_ascii_digit()) => Format::Judge,
-        Format::Auto if looks_olympiad(text) => Format::Olympiad,
-        Format::Auto => Format::Xsb,
-        f => f,
-    };
-    match format {
-        Format::SnekobanJson => {
-            let board = snekoban::read(text, max_cells)?;
-            Ok(vec![level_from_board("Level 1".into(), board, 1)?])
-        }
-        Format::Judge => {
-            let lines: Vec<(usize, &str)> = board::numbered_lines(text).collect();
-            let blocks = judge_blocks(&lines, max_cells)?;
-            if blocks.is_empty() {
-                return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
-            }
-            blocks
-                .iter()
-                .enumerate()
-                .map(|(k, block)| {
-                    let alphabet = board::detect_alphabet(&block.rows)?;
-                    let b = board::read_board(&block.rows, alphabet, max_cells)?;
-                    level_from_board(maze_name(k + 1), b, block.header_line)
-                        .map_err(|e| block.locate(e))
-                })
-                .collect()
-        }
-        other => parse_collection(bytes, other.alphabet().unwrap_or(Alphabet::Xsb), max_cells),
-    }
+    Ok(parse_entries_as(bytes, format, max_cells)?
+        .into_iter()
+        .map(|e| e.level)
+        .collect())
 }
 
-/// True when the level rows use olympiad letters and no XSB piece letters.
-fn looks_olympiad(text: &str) -> bool {
-    let rows = text.lines().filter(|l| l.contains('#'));
-    let mut olympiad = false;
-    for row in rows {
-        let row = row.trim_end();
-        if row.chars().all(|c| "#.SBT".contains(c)) && row.contains(['S', 'B', 'T']) {
-            olympiad = true;
+/// Parses multi-box levels in a format with what their SOK sections say
+/// (letter formats have them; a judge file or snekoban JSON has none).
+pub fn parse_entries_as(
+    bytes: &[u8],
+    format: Format,
+    max_cells: u64,
+) -> Result<Vec<Entry>, ParseError> {
+    let text = board::decode(bytes)?;
+    let levels = match detect(text, format) {
+        Format::SnekobanJson => {
+            let board = snekoban::read(text, max_cells)?;
+            vec![level_from_board("Level 1".into(), board, 1)?]
         }
-        if row.chars().all(|c| "#@+$*.-_ ".contains(c)) && row.contains(['@', '+', '$', '*']) {
-            return false;
+        Format::Judge => judge_levels(text, max_cells)?,
+        letters => {
+            let alphabet = letters.alphabet().unwrap_or(Alphabet::Xsb);
+            return parse_entries(bytes, alphabet, max_cells);
         }
+    };
+    Ok(levels.into_iter().map(Entry::bare).collect())
+}
+
+/// The mazes of a judge file as levels named `Maze #k`.
+fn judge_levels(text: &str, max_cells: u64) -> Result<Vec<Level>, ParseError> {
+    let lines: Vec<(usize, &str)> = board::numbered_lines(text).collect();
+    let blocks = judge_blocks(&lines, max_cells)?;
+    if blocks.is_empty() {
+        return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
     }
-    olympiad
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(k, block)| {
+            let alphabet = board::detect_alphabet(&block.rows)?;
+            let b = board::read_board(&block.rows, alphabet, max_cells)?;
+            level_from_board(maze_name(k + 1), b, block.header_line).map_err(|e| block.locate(e))
+        })
+        .collect()
 }
 
 /// Default bound on grid size: 4096 x 4096 cells.

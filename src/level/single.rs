@@ -2,12 +2,14 @@
 //!
 //! The judge format (UVa 589 / POJ 1475) is `r c` header lines each followed by
 //! `r` rows, ended by `0 0` or the end of input. A single grid is everything
-//! else. The first non-blank line tells them apart: a judge file starts with a
-//! number.
+//! else but a collection of levels (titles, notes, several boards), which
+//! is refused with the advice to use `--multi`. [`super::detect`] tells
+//! the shapes apart, as it does for every reader.
 
 use super::board::{Alphabet, Board, Row, decode, detect_alphabet, numbered_lines, read_board};
+use super::collection::{is_collection, parse_entries};
 use super::error::{ParseError, ParseErrorKind};
-use super::{Format, Maze};
+use super::{Format, Maze, detect};
 
 /// Which shape the input had; the output follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,9 +54,8 @@ pub fn parse_single_as(
     max_cells: u64,
 ) -> Result<SingleInput, ParseError> {
     let text = decode(bytes)?;
-    if format == Format::SnekobanJson
-        || (format == Format::Auto && text.trim_start().starts_with('['))
-    {
+    let told = detect(text, format);
+    if told == Format::SnekobanJson {
         let board = super::snekoban::read(text, max_cells)?;
         return Ok(SingleInput {
             shape: Shape::Grid,
@@ -65,15 +66,7 @@ pub fn parse_single_as(
     let Some(first) = lines.iter().position(|(_, l)| !l.trim().is_empty()) else {
         return Err(ParseError::new(1, 1, ParseErrorKind::Empty));
     };
-    let judge = match format {
-        Format::Judge => true,
-        Format::Auto => lines[first]
-            .1
-            .trim_start()
-            .starts_with(|c: char| c.is_ascii_digit()),
-        _ => false,
-    };
-    if judge {
+    if told == Format::Judge {
         let mut mazes = Vec::new();
         for block in judge_blocks(&lines[first..], max_cells)? {
             mazes.push(maze_from_rows(&block.rows, None, max_cells).map_err(|e| block.locate(e))?);
@@ -83,17 +76,36 @@ pub fn parse_single_as(
             mazes,
         });
     }
+    let alphabet = told.alphabet().unwrap_or(Alphabet::Xsb);
+    if is_collection(&lines, alphabet) {
+        return Err(collection_error(bytes, alphabet, max_cells, lines[first].0));
+    }
     let end = lines
         .iter()
         .rposition(|(_, l)| !l.is_empty())
         .unwrap_or(first)
         + 1;
     let rows = to_rows(&lines[first..end]);
+    // Under `Auto` the grid's own letters decide (a grid mixing both
+    // alphabets is an error at the letter that mixes them).
     let maze = maze_from_rows(&rows, format.alphabet(), max_cells)?;
     Ok(SingleInput {
         shape: Shape::Grid,
         mazes: vec![maze],
     })
+}
+
+/// The error for a collection given where one grid is read: the
+/// collection's own error when it is broken (an unclosed `Comment:`, a bad
+/// level), else the advice to use `--multi`.
+fn collection_error(bytes: &[u8], alphabet: Alphabet, max_cells: u64, first: usize) -> ParseError {
+    match parse_entries(bytes, alphabet, max_cells) {
+        Ok(entries) => {
+            let multi_box = entries.iter().any(|e| e.level.boxes.len() > 1);
+            ParseError::new(first, 1, ParseErrorKind::Collection { multi_box })
+        }
+        Err(e) => e,
+    }
 }
 
 fn to_rows<'a>(lines: &[(usize, &'a str)]) -> Vec<Row<'a>> {
@@ -333,6 +345,45 @@ mod tests {
             )
         );
         assert_eq!(err("0 3\n"), (1, 1, K::NoPlayer));
+    }
+
+    /// Collections are refused with the advice to use `--multi`, whatever
+    /// their first line; a broken one gives its own error.
+    #[test]
+    fn a_collection_is_no_grid() {
+        let multi = K::Collection { multi_box: true };
+        let single = K::Collection { multi_box: false };
+        let two = "#####\n#@$.#\n#####\n";
+        let many = "######\n#@$$..#\n######\n";
+        let cases = [
+            (format!("; one\n{many}"), (1, 1, multi.clone())),
+            (format!("\n1\n{many}\n2\n{two}"), (2, 1, multi.clone())),
+            (format!("{two}\n{many}"), (1, 1, multi.clone())),
+            (format!("Title: x\n{two}"), (1, 1, single.clone())),
+            (format!("{two}\n{two}"), (1, 1, single)),
+            (format!("{many}Title: y\n"), (1, 1, multi)),
+            (
+                format!("1\n{many}Comment:\nnever closed\n"),
+                (
+                    5,
+                    1,
+                    K::Other("Comment: block with no Comment-End: line".into()),
+                ),
+            ),
+            (
+                format!("; one\n{many}\n; two\n######\n#@$ ..#\n######\n"),
+                (7, 1, K::BoxGoalMismatch { boxes: 1, goals: 2 }),
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(err(&text), want, "{text}");
+        }
+        // A stray letter in a row, or a space before one, is the grid's error.
+        assert_eq!(
+            err("#####\n#SBx#\n"),
+            (2, 4, K::Unknown('x', Alphabet::Olympiad))
+        );
+        assert_eq!(err(" S.BT\n"), (1, 1, K::Unknown(' ', Alphabet::Olympiad)));
     }
 
     #[test]

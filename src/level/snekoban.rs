@@ -14,10 +14,10 @@ pub fn read(text: &str, max_cells: u64) -> Result<Board, ParseError> {
         ParseError::new(
             e.line().max(1),
             char_column(text, e.line(), e.column()),
-            ParseErrorKind::Other(
-                format!("invalid snekoban JSON: {e}")
+            ParseErrorKind::Other(crate::words::clip(
+                &format!("invalid snekoban JSON: {e}")
                     .replace(&format!(" at line {} column {}", e.line(), e.column()), ""),
-            ),
+            )),
         )
     })?;
     if rows.is_empty() {
@@ -60,7 +60,8 @@ pub fn read(text: &str, max_cells: u64) -> Result<Board, ParseError> {
                             line,
                             col,
                             ParseErrorKind::Other(format!(
-                                "unknown object {other:?} (snekoban cells hold \"wall\", \"computer\", \"target\", \"player\")"
+                                "unknown object {} (snekoban cells hold \"wall\", \"computer\", \"target\", \"player\")",
+                                crate::words::quote(other)
                             )),
                         ));
                     }

@@ -99,7 +99,8 @@ pub fn solve(
         // Fences prune the non-optimal methods' positions; they are worked
         // out within a part of the time, and the search has the rest.
         let started = Instant::now();
-        let deadline = options.limits.time.map(|t| started + t / 4);
+        // A time past what the clock holds is no limit.
+        let deadline = options.limits.time.and_then(|t| started.checked_add(t / 4));
         let give_up = || deadline.is_some_and(|d| Instant::now() >= d);
         let fences = (!options.method.optimal())
             .then(|| Arc::new(deadlock::fence::fences(&board, &give_up)));

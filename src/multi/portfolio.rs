@@ -339,7 +339,8 @@ fn table_builder(lanes: &[Vec<Phase>], threads: usize, max_memory: usize) -> Opt
 /// The moment a lane with `time` left from `started` on gives up work
 /// worth a `share`-th of its time.
 fn share_deadline(started: Instant, time: Option<Duration>, share: u32) -> Option<Instant> {
-    time.map(|t| started + t / share)
+    // A time past what the clock holds is no limit.
+    time.and_then(|t| started.checked_add(t / share))
 }
 
 /// Runs one lane's phases until one of them ends without hitting a limit

@@ -4,6 +4,7 @@
 //! ratatui backend, which is how the tests see the screen.
 
 use super::app::{App, Note, Request};
+use crate::words::count;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -37,6 +38,15 @@ pub fn draw(frame: &mut Frame, app: &App) {
 }
 
 /// The game's message line: what happened last, in words.
+/// `12 moves, 1 push`.
+fn moves_pushes(moves: u64, pushes: u64) -> String {
+    let (moves, pushes) = (
+        count(moves, "move", "moves"),
+        count(pushes, "push", "pushes"),
+    );
+    format!("{moves}, {pushes}")
+}
+
 fn note_words(note: &Note) -> String {
     match note {
         Note::Opened { number, of } => format!("level {number} of {of}"),
@@ -46,7 +56,10 @@ fn note_words(note: &Note) -> String {
         Note::Restarted => "back at the start (U redoes)".into(),
         Note::NoMoreLevels => "no level there".into(),
         Note::Solved { moves, pushes } => {
-            format!("solved in {moves} moves, {pushes} pushes: n for the next level")
+            format!(
+                "solved in {}: n for the next level",
+                moves_pushes(*moves, *pushes)
+            )
         }
         Note::AlreadySolved => "already solved".into(),
         Note::Thinking(Request::Hint) => "looking for a hint...".into(),
@@ -54,7 +67,8 @@ fn note_words(note: &Note) -> String {
         Note::Thinking(Request::Optimize) => "looking for a shorter solution...".into(),
         Note::StillThinking => "the solver is still at work".into(),
         Note::Hint { walks, push } => {
-            format!("hint: {walks} steps, then push the marked box {push} (? again makes it)")
+            let steps = count(*walks as u64, "step", "steps");
+            format!("hint: {steps}, then push the marked box {push} (? again makes it)")
         }
         Note::Stale => "the position changed while the solver worked: ask again".into(),
         Note::NothingToOptimize => "not solved yet: o shortens a solution once it is played".into(),
@@ -64,7 +78,9 @@ fn note_words(note: &Note) -> String {
             was_moves,
             was_pushes,
         } => format!(
-            "optimized: {moves} moves, {pushes} pushes (was {was_moves} moves, {was_pushes} pushes)"
+            "optimized: {} (was {})",
+            moves_pushes(*moves, *pushes),
+            moves_pushes(*was_moves, *was_pushes)
         ),
         Note::NoShorter {
             moves,
@@ -72,7 +88,10 @@ fn note_words(note: &Note) -> String {
             limit,
         } => {
             let why = limit.map(|l| format!(" ({l})")).unwrap_or_default();
-            format!("nothing shorter than {moves} moves, {pushes} pushes found{why}")
+            format!(
+                "nothing shorter than {} found{why}",
+                moves_pushes(*moves, *pushes)
+            )
         }
         Note::Unsolvable => "no solution from here: undo or restart".into(),
         Note::GaveUp(why) => format!("the solver gave up ({why})"),

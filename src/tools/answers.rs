@@ -10,6 +10,7 @@
 //! starts home) is a header with no line before the next header.
 
 use crate::level::maze_name;
+use crate::words::quote;
 use std::borrow::Cow;
 use thiserror::Error;
 
@@ -59,7 +60,7 @@ pub enum Strictness {
 /// Why an output could not be read as answers (a presentation error).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum OutputProblem {
-    #[error("line {line}: expected '{header}', found {found:?}")]
+    #[error("line {line}: expected '{header}', found {}", quote(.found))]
     MissingHeader {
         header: String,
         line: usize,
@@ -67,7 +68,7 @@ pub enum OutputProblem {
     },
     #[error("output ends before '{header}'")]
     MissingAnswer { header: String },
-    #[error("line {line}: {found:?} after the last answer")]
+    #[error("line {line}: {} after the last answer", quote(.found))]
     Trailing { line: usize, found: String },
     #[error(
         "line {line}: {letter:?} is not a move (n s e w, N S E W) and the line is not 'Impossible.'"

@@ -210,8 +210,8 @@ impl Summary for SingleSummary {
 
     fn line(&self) -> String {
         format!(
-            "{} instances: {} solved, {} impossible; solve {:.3} ms, flood {:.3} ms, total ratio {:.1}, median ratio {:.1}, max ratio {:.1}",
-            self.instances,
+            "{}: {} solved, {} impossible; solve {:.3} ms, flood {:.3} ms, total ratio {:.1}, median ratio {:.1}, max ratio {:.1}",
+            crate::words::count(self.instances as u64, "instance", "instances"),
             self.solved,
             self.impossible,
             ms(self.solve_time),

@@ -34,7 +34,7 @@ pub enum MergeError {
     NotBench,
     #[error("not a bench or --json record: {0}")]
     Record(String),
-    #[error("shard {0:?} is not K/N")]
+    #[error("shard {} is not K/N", crate::words::quote(.0))]
     BadShard(String),
     #[error("single-box and multi-box records mixed")]
     Mixed,
@@ -141,7 +141,7 @@ enum Line {
 
 fn read_line(line: &str) -> Result<Line, MergeError> {
     let mark: SummaryMark = serde_json::from_str(line).map_err(|e| match e.classify() {
-        Category::Data => MergeError::Record(e.to_string()),
+        Category::Data => MergeError::Record(crate::words::clip(&e.to_string())),
         _ => MergeError::NotJson,
     })?;
     if mark.summary {
@@ -153,7 +153,7 @@ fn read_line(line: &str) -> Result<Line, MergeError> {
     }
     serde_json::from_str(line)
         .map(Line::Level)
-        .map_err(|e| MergeError::Record(e.to_string()))
+        .map_err(|e| MergeError::Record(crate::words::clip(&e.to_string())))
 }
 
 fn gather(all: &mut Gathered, line: &str) -> Result<(), MergeError> {

@@ -22,7 +22,7 @@ pub struct Shard {
 /// Why a `K/N` text is no shard.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ShardError {
-    #[error("expected K/N (two whole numbers, such as 0/4), not {0:?}")]
+    #[error("expected K/N (two whole numbers, such as 0/4), not {}", crate::words::quote(.0))]
     Shape(String),
     #[error("N must be at least 1")]
     NoSlices,

@@ -173,7 +173,8 @@ pub(crate) fn run(
     if !s.queue_root() {
         return (Outcome::Impossible, s.stats);
     }
-    s.deadline = limits.time.map(|t| started + t);
+    // A time past what the clock holds is no limit.
+    s.deadline = limits.time.and_then(|t| started.checked_add(t));
     let mut last_report = Instant::now();
     let mut boxes = Vec::with_capacity(board.start_boxes.len());
     let mut pace = Pace::new();

@@ -123,15 +123,12 @@ fn a_large_level_keeps_to_the_budget() {
     rows.push("#".repeat(122));
     let b = &boards(rows.join("\n").as_bytes())[0];
     assert!(worth_planning(b));
-    let mut planner = Planner::new(b);
-    let within = |work| work <= MAX_WORK + 2 * b.len();
-    assert!(within(planner.work));
-    let _ = backward_plan(b);
-    if planner.work < MAX_WORK {
-        planner.reset(b.start_player);
-        planner.search(1);
-    }
-    assert!(within(planner.work));
+    let planner = Planner::new(b);
+    // Spent while the tables are built, by at most a flood or two more.
+    assert!(planner.work >= MAX_WORK, "{}", planner.work);
+    assert!(planner.work <= MAX_WORK + 2 * b.len(), "{}", planner.work);
+    // The search then gives up with no plan (the caller falls back on the peel).
+    assert!(backward_plan(b).is_none());
 }
 
 #[test]
