@@ -12,9 +12,9 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Given {
     pub time_limit: Option<f64>,
-    pub max_nodes: Option<u64>,
-    pub max_memory_mb: Option<u64>,
-    pub threads: Option<usize>,
+    pub max_nodes: Option<i64>,
+    pub max_memory_mb: Option<i64>,
+    pub threads: Option<i64>,
 }
 
 /// The machine's cores (1 when unknown).
@@ -23,10 +23,12 @@ pub fn cores() -> usize {
 }
 
 /// A count that must be 1 or more.
-pub fn positive(name: &str, value: Option<usize>) -> PyResult<Option<usize>> {
+pub fn positive(name: &str, value: Option<i64>) -> PyResult<Option<u64>> {
     match value {
-        Some(0) => Err(PyValueError::new_err(format!("{name} must be 1 or more"))),
-        v => Ok(v),
+        Some(n) if n < 1 => Err(PyValueError::new_err(format!(
+            "{name} must be 1 or more, not {n}"
+        ))),
+        v => Ok(v.map(|n| n as u64)),
     }
 }
 
@@ -42,24 +44,22 @@ impl Given {
                 )));
             }
         };
-        if self.max_nodes == Some(0) {
-            return Err(PyValueError::new_err("max_nodes must be 1 or more"));
-        }
-        let max_memory = match self.max_memory_mb {
-            Some(0) => return Err(PyValueError::new_err("max_memory_mb must be 1 or more")),
+        let max_nodes = positive("max_nodes", self.max_nodes)?;
+        let max_memory = match positive("max_memory_mb", self.max_memory_mb)? {
             Some(mb) => mb.saturating_mul(1 << 20),
             None => default_memory(jobs),
         };
         Ok(Limits {
             time,
-            max_nodes: self.max_nodes,
+            max_nodes,
             max_memory: usize::try_from(max_memory).unwrap_or(usize::MAX),
         })
     }
 
     /// Threads for each of `jobs` levels: as given, else the cores shared out.
     pub fn threads(&self, jobs: usize) -> PyResult<usize> {
-        Ok(positive("threads", self.threads)?.unwrap_or((cores() / jobs.max(1)).max(1)))
+        let given = positive("threads", self.threads)?.map(|n| n as usize);
+        Ok(given.unwrap_or((cores() / jobs.max(1)).max(1)))
     }
 
     /// The options of a multi-box solve, one of `jobs` at once.

@@ -42,6 +42,17 @@ impl Drop for Stopping {
     }
 }
 
+/// Waits, without the GIL, until no run holds the interrupt flag up (the
+/// searches of a batch left early may still be stopping), so that a solve
+/// started now is not stopped with them. Ctrl-C meanwhile raises.
+pub fn quiet(py: Python<'_>) -> PyResult<()> {
+    while *STOPPING.lock().unwrap_or_else(|e| e.into_inner()) > 0 {
+        py.detach(|| std::thread::sleep(Duration::from_millis(2)));
+        py.check_signals()?;
+    }
+    Ok(())
+}
+
 /// Waits up to [`POLL`] for a message, without the GIL; the receiver goes
 /// into the wait and comes back, as a borrowed one could not cross.
 pub fn wait<T: Send>(
@@ -68,6 +79,7 @@ pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 /// `job` to return and raises that exception. A panic in `job` is a
 /// `RuntimeError`.
 pub fn off_gil<T: Send>(py: Python<'_>, job: impl FnOnce() -> T + Send) -> PyResult<T> {
+    quiet(py)?;
     let (send, mut receive) = channel();
     std::thread::scope(|scope| {
         scope.spawn(move || {

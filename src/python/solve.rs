@@ -7,7 +7,7 @@
 use super::level::PyLevel;
 use super::options::{Given, cores, positive};
 use super::report::Answer;
-use super::run::{Stopping, off_gil, panic_text, wait};
+use super::run::{Stopping, off_gil, panic_text, quiet, wait};
 use crate::level::Level;
 use crate::multi::{self, MultiOptions};
 use pyo3::exceptions::PyRuntimeError;
@@ -41,9 +41,9 @@ pub fn solve<'py>(
     level: PyRef<'py, PyLevel>,
     fast: bool,
     time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory_mb: Option<u64>,
-    threads: Option<usize>,
+    max_nodes: Option<i64>,
+    max_memory_mb: Option<i64>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let given = Given {
         time_limit,
@@ -127,15 +127,16 @@ impl Batch {
     #[pyo3(signature = (levels, jobs, fast, time_limit, max_nodes, max_memory_mb, threads))]
     #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         levels: Vec<PyRef<'_, PyLevel>>,
-        jobs: Option<usize>,
+        jobs: Option<i64>,
         fast: bool,
         time_limit: Option<f64>,
-        max_nodes: Option<u64>,
-        max_memory_mb: Option<u64>,
-        threads: Option<usize>,
+        max_nodes: Option<i64>,
+        max_memory_mb: Option<i64>,
+        threads: Option<i64>,
     ) -> PyResult<Batch> {
-        let jobs = positive("jobs", jobs)?.unwrap_or_else(cores);
+        let jobs = positive("jobs", jobs)?.map_or_else(cores, |n| n as usize);
         let given = Given {
             time_limit,
             max_nodes,
@@ -144,6 +145,7 @@ impl Batch {
         };
         let options = Arc::new(given.multi(fast, jobs)?);
         let levels: Arc<Vec<Level>> = Arc::new(levels.iter().map(|l| l.level.clone()).collect());
+        quiet(py)?;
         let (send, receive) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let next = Arc::new(AtomicUsize::new(0));
@@ -202,10 +204,11 @@ impl Batch {
         }
     }
 
-    /// Stops the batch: levels not started are not, searches stop.
-    fn close(&self) {
+    /// Stops the batch: levels not started never are, the searches under
+    /// way stop, and this returns once they have.
+    fn close(&self, py: Python<'_>) {
         if let Ok(mut running) = self.running.try_lock() {
-            running.cancel(None);
+            running.cancel(Some(py));
         }
     }
 }

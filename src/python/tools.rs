@@ -65,9 +65,9 @@ pub fn optimize<'py>(
     moves: &str,
     metric: &str,
     time_limit: Option<f64>,
-    max_nodes: Option<u64>,
-    max_memory_mb: Option<u64>,
-    threads: Option<usize>,
+    max_nodes: Option<i64>,
+    max_memory_mb: Option<i64>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let metric = match metric {
         "moves" => Metric::Moves,

@@ -153,7 +153,7 @@ def read_levels(
 ) -> List[Level]:
     """Reads every level of a file or a text, with their names.
 
-    ``source`` is a path (``str`` without a newline, or ``os.PathLike``), or
+    ``source`` is a path (``os.PathLike``, or ``str`` without a newline), or
     the text itself (``str`` holding a newline, or ``bytes``). Every format
     the command line reads is read: XSB and SOK collections (Boxoban files
     included), olympiad letters, judge files, wkbg, bx, snekoban JSON; name
@@ -162,7 +162,7 @@ def read_levels(
     ``"Level k"``) is its ``name``. Raises ``ParseError`` with the line and
     column of the first fault.
     """
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source):
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and source and "\n" not in source):
         path = os.fspath(source)
         with open(path, "rb") as f:
             return _sokoban.read_levels(f.read(), format, str(path))
