@@ -45,7 +45,7 @@ __all__ = [
 
 
 class Status(str, enum.Enum):
-    """How a solve ended."""
+    """How a solve ended; ``str()`` gives the value, as in ``--json`` records."""
 
     SOLVED = "solved"
     """A solution was found."""
@@ -53,6 +53,9 @@ class Status(str, enum.Enum):
     """The whole search space was explored: the level has no solution."""
     LIMIT = "limit"
     """A limit was reached first (see ``Solution.limit``)."""
+
+    def __str__(self) -> str:
+        return self.value
 
 
 class Limit(str, enum.Enum):
@@ -65,6 +68,9 @@ class Limit(str, enum.Enum):
     """The level has more floor cells than the search can number."""
     INTERRUPTED = "interrupted"
     OTHER = "other"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass(frozen=True)
