@@ -15,6 +15,11 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 /// A Sokoban level: walls, goals, boxes and the player.
+///
+/// Level(text, name=None) reads one level from text or a list of rows, in any
+/// format the command line reads. Levels are values: `step` and `replay`
+/// return a new level. Cells are (row, column) from 0 at the top left;
+/// str(level) is the board in XSB letters.
 #[pyclass(name = "Level", module = "sokoban", frozen)]
 #[derive(Clone)]
 pub struct PyLevel {
@@ -122,7 +127,7 @@ impl PyLevel {
 #[pymethods]
 impl PyLevel {
     /// Reads one level from text or a list of rows, in any format the
-    /// command line reads (XSB, olympiad letters, ...).
+    /// command line reads; ParseError (with line and column) when it cannot.
     #[new]
     #[pyo3(signature = (text, name = None))]
     fn new(py: Python<'_>, text: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<PyLevel> {
@@ -133,7 +138,8 @@ impl PyLevel {
         one(py, &rows.join("\n"), Format::Auto, name)
     }
 
-    /// Reads one level written in XSB letters.
+    /// Reads one level written in XSB letters (# wall, @ player, + player on
+    /// a goal, $ box, * box on a goal, . goal, space or - floor).
     #[staticmethod]
     #[pyo3(signature = (text, name = None))]
     fn from_xsb(py: Python<'_>, text: &str, name: Option<String>) -> PyResult<PyLevel> {
@@ -147,7 +153,11 @@ impl PyLevel {
         one(py, &rows.join("\n"), Format::Auto, name)
     }
 
-    /// Reads gym-sokoban's `room_fixed` and `room_state` arrays.
+    /// Reads gym-sokoban's arrays (numpy or nested lists). room_fixed: 0 wall,
+    /// 1 floor, 2 goal; room_state: 0 wall, 1 floor, 2 goal, 3 box on a goal,
+    /// 4 box, 5 player (6, player on a goal, is read too). A bad cell raises
+    /// ParseError at its row and column, counted from 1. Named "gym" unless
+    /// `name` is given.
     #[staticmethod]
     #[pyo3(signature = (room_fixed, room_state, name = None))]
     fn from_gym(
@@ -165,41 +175,49 @@ impl PyLevel {
         )
     }
 
-    /// gym-sokoban's `(room_fixed, room_state)` arrays of this position.
+    /// (room_fixed, room_state): this position as numpy integer arrays in
+    /// gym-sokoban's codes (see from_gym); floor outside the walls is wall.
     fn to_gym<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         gym::arrays(py, &self.level)
     }
 
+    /// The level's title, or "Level k" (k counts from 1 in its file).
     #[getter]
     fn name(&self) -> &str {
         &self.level.name
     }
 
+    /// Columns of the board.
     #[getter]
     fn width(&self) -> usize {
         self.level.grid.cols()
     }
 
+    /// Rows of the board.
     #[getter]
     fn height(&self) -> usize {
         self.level.grid.rows()
     }
 
+    /// The player's cell, (row, column).
     #[getter]
     fn player(&self) -> (usize, usize) {
         self.cell(self.level.player)
     }
 
+    /// The boxes' cells in reading order.
     #[getter]
     fn boxes(&self) -> Vec<(usize, usize)> {
         self.cells(&self.level.boxes)
     }
 
+    /// The goals' cells in reading order.
     #[getter]
     fn goals(&self) -> Vec<(usize, usize)> {
         self.cells(&self.level.goals)
     }
 
+    /// True when every goal holds a box.
     #[getter]
     fn solved(&self) -> bool {
         let mut boxes = self.level.boxes.clone();
@@ -210,6 +228,7 @@ impl PyLevel {
             .all(|g| boxes.binary_search(g).is_ok())
     }
 
+    /// True for a wall, and for any cell outside the board.
     fn is_wall(&self, row: i64, col: i64) -> bool {
         let grid = &self.level.grid;
         match (usize::try_from(row), usize::try_from(col)) {
@@ -218,13 +237,18 @@ impl PyLevel {
         }
     }
 
-    /// The level after one step, pushing the box ahead if there is one.
+    /// The level after one step (u d l r, n s e w, or up, north, ...),
+    /// pushing the box ahead if there is one. IllegalMove into a wall or a
+    /// box that cannot move.
     fn step(&self, py: Python<'_>, direction: &str) -> PyResult<PyLevel> {
         let dir = direction_named(direction)?;
         self.after(py, &[Move::walk(dir)], false)
     }
 
-    /// The level after a move string.
+    /// The level after a move string (LURD or nsew; run-length codes such
+    /// as 3l2U expanded). With strict, letter case must tell walks from
+    /// pushes. IllegalMove (with its index from 0) at the first illegal move;
+    /// ValueError for a string that is not moves.
     #[pyo3(signature = (moves, *, strict = false))]
     fn replay(&self, py: Python<'_>, moves: &str, strict: bool) -> PyResult<PyLevel> {
         let moves = parse_moves(moves).map_err(|e| PyValueError::new_err(e.to_string()))?;

@@ -67,6 +67,7 @@ class Limit(str, enum.Enum):
     TOO_LARGE = "too_large"
     """The level has more floor cells than the search can number."""
     INTERRUPTED = "interrupted"
+    """Ctrl-C in another thread's solve (which raised KeyboardInterrupt) stops every solve."""
     OTHER = "other"
 
     def __str__(self) -> str:
