@@ -17,7 +17,7 @@ Moves are strings in LURD: ``l u r d`` walk, ``L U R D`` push. Cells are
 import enum
 import os
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from . import _sokoban
 from ._errors import IllegalMove, ParseError
@@ -99,7 +99,7 @@ class Solution:
     seconds: float = 0.0
 
     @classmethod
-    def _from_native(cls, raw: dict) -> "Solution":
+    def _from_native(cls, raw: Dict[str, Any]) -> "Solution":
         raw["status"] = Status(raw["status"])
         if raw["limit"] is not None:
             raw["limit"] = Limit(raw["limit"])
@@ -156,7 +156,7 @@ class Verification:
 
 
 def read_levels(
-    source: Union[str, bytes, os.PathLike], *, format: str = "auto"
+    source: Union[str, bytes, "os.PathLike[str]"], *, format: str = "auto"
 ) -> List[Level]:
     """Reads every level of a file or a text, with their names.
 
@@ -169,7 +169,8 @@ def read_levels(
     ``"Level k"``) is its ``name``. Raises ``ParseError`` with the line and
     column of the first fault.
     """
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and source and "\n" not in source):
+    is_path = isinstance(source, str) and source != "" and "\n" not in source
+    if is_path or isinstance(source, os.PathLike):
         path = os.fspath(source)
         with open(path, "rb") as f:
             return _sokoban.read_levels(f.read(), format, str(path))
@@ -267,9 +268,10 @@ def solve_many(
     solutions: List[Optional[Solution]] = [None] * len(levels)
     try:
         for index, raw in batch:
-            solutions[index] = Solution._from_native(raw)
+            solution = Solution._from_native(raw)
+            solutions[index] = solution
             if progress is not None:
-                progress(index, solutions[index])
+                progress(index, solution)
     finally:
         batch.close()
     return solutions  # type: ignore[return-value]

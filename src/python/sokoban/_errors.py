@@ -1,6 +1,6 @@
 """The exceptions of the sokoban package (raised from its native part too)."""
 
-from typing import Optional
+from typing import Any, Optional, Tuple
 
 
 class ParseError(ValueError):
@@ -18,7 +18,7 @@ class ParseError(ValueError):
         self.column = column
         self.source = source
 
-    def __reduce__(self):  # keep the attributes through pickling
+    def __reduce__(self) -> Tuple[Any, ...]:  # keep the attributes through pickling
         return (type(self), (self.message, self.line, self.column, self.source))
 
 
@@ -35,5 +35,5 @@ class IllegalMove(ValueError):
         self.index = index
         self.letter = letter
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.reason, self.index, self.letter))
