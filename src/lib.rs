@@ -24,6 +24,8 @@ pub mod optimize;
 pub mod output;
 #[cfg(feature = "play")]
 pub mod play;
+#[cfg(feature = "python")]
+mod python;
 pub mod rng;
 pub mod search;
 pub mod single;

@@ -19,6 +19,12 @@ pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::Relaxed);
 }
 
+/// Lets searches run again after [`interrupt`]: for a host that goes on
+/// after an interrupt (the Python module, once the stopped solves ended).
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::Relaxed);
+}
+
 /// True once [`interrupt`] was called.
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)

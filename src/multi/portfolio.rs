@@ -11,7 +11,7 @@
 //! start: the first to run into it has an answer.
 
 use super::board::Board;
-use super::options::{Limits, Method, MultiOptions, MultiStats, Progress};
+use super::options::{Limits, Method, MultiOptions, MultiStats, Progress, interrupted};
 use super::search::{self, Config};
 use crate::moves::{Limit, Outcome};
 use crate::multi::deadlock::fence;
@@ -365,7 +365,11 @@ fn run_lane(
         // of the lane's time; the phase's limits count it.
         let past = |share| {
             let deadline = share_deadline(started, limits.time, share);
-            move || stop.load(Ordering::Relaxed) || deadline.is_some_and(|d| Instant::now() >= d)
+            move || {
+                stop.load(Ordering::Relaxed)
+                    || interrupted()
+                    || deadline.is_some_and(|d| Instant::now() >= d)
+            }
         };
         let rooms = past(ROOMS_SHARE);
         let meeting = table.map(|t| past(t.share));
@@ -430,7 +434,7 @@ pub(crate) fn fast(
     // The rooms, if the layout asks for them, within a lane's share for them.
     let left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
     let rooms_by = share_deadline(Instant::now(), left, ROOMS_SHARE);
-    let past = || rooms_by.is_some_and(|by| Instant::now() >= by);
+    let past = || interrupted() || rooms_by.is_some_and(|by| Instant::now() >= by);
     let lanes = lanes(options.threads, known.goal_area(board, &past));
     let count = lanes.len() as u64;
     let builder = table_builder(&lanes, options.threads, limits.max_memory);
