@@ -12,7 +12,10 @@ import pytest
 from conftest import DATA
 
 CHILD = r"""
-import sys, sokoban
+import signal, sys, sokoban
+# A shell that starts jobs in the background hands them Ctrl-C ignored, and
+# Python then leaves it so: take it back, as an interactive session has it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 path, index, how = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 level = sokoban.read_levels(path)[index]
 small = sokoban.Level.from_xsb("#####\n#@$.#\n#####")

@@ -76,7 +76,7 @@ def test_every_dialect_reads_the_same_level():
         ("#####\n#@$x#\n#####", 2, 4, "unknown character 'x'"),
         ("######\n#@$.@#\n######", 2, 5, "a second player"),
         ("#####\n# $.#\n#####", 1, 1, "no player"),
-        ("######\n#@$$.#\n######", 1, 1, "2 boxes but 1 goals"),
+        ("######\n#@$$.#\n######", 1, 1, "2 boxes but 1 goal"),
         ("#####\n#\t@$.#\n#####", 2, 2, "tab"),
     ],
 )
