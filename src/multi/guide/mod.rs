@@ -17,7 +17,9 @@
 //! on the foundations (`board`, `bound`, `rows`). Nothing here knows the
 //! searches (`multi::search`), the portfolio or the deadlock proofs.
 
+pub(crate) mod halls;
 pub(crate) mod meet;
 pub(crate) mod packing;
 pub(crate) mod plan;
 pub(crate) mod room;
+pub(crate) mod unpack;

@@ -88,9 +88,12 @@ impl Packing {
     /// (Sasquatch I 36), the plan tries every area the player may stand in.
     pub fn find(board: &Board) -> Packing {
         let phases = peel(board);
-        let plan = worth_planning(board)
-            .then(|| backward_plan(board))
-            .flatten();
+        let unpack = std::env::var("SOKOBAN_UNPACK").map_or(0, |v| v.parse().unwrap_or(0));
+        let plan = if unpack > 0 {
+            super::unpack::unpack_plan(board, unpack, &|| false)
+        } else {
+            worth_planning(board).then(|| backward_plan(board)).flatten()
+        };
         let ordered = phases
             .len()
             .max(plan.as_ref().map_or(0, |p| p.phases.len()));
@@ -657,5 +660,37 @@ mod tests {
         // Before its time, a box on the parking square fills it.
         assert!(packing.fills(0, &vec![false; b.len()], at(3, 6)));
         assert!(!packing.fills(3, &occupied, at(3, 6)));
+    }
+}
+
+#[cfg(test)]
+mod debug_plan {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn print_plan() {
+        let path = std::env::var("LEVEL").unwrap();
+        let text = std::fs::read(path).unwrap();
+        let level = crate::level::parse_xsb(&text, 1 << 20).unwrap().remove(0);
+        let board = Board::new(&level).unwrap();
+        let t = std::time::Instant::now();
+        let p = Packing::find(&board);
+        eprintln!("find took {:?}", t.elapsed());
+        let rc = |c: Cell| (board.cells[c.index()] / board.stride - 1, board.cells[c.index()] % board.stride - 1);
+        eprintln!("planned {} ordered {} phases {}", p.planned, p.ordered, p.phases.len());
+        for (k, ph) in p.phases.iter().enumerate() {
+            eprintln!("phase {k}: {:?}", ph.iter().map(|&c| rc(c)).collect::<Vec<_>>());
+        }
+        for pk in &p.parking {
+            eprintln!("parking {:?} from {} until {}", rc(pk.cell), pk.from, pk.until);
+        }
+        for m in [crate::multi::Method::Packing, crate::multi::Method::Plan] {
+            let config = crate::multi::search::Config { method: m, packing: Some(&p), ..crate::multi::search::Config::plain() };
+            let limits = crate::multi::Limits { max_nodes: Some(300_000), ..Default::default() };
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let t = std::time::Instant::now();
+            let (outcome, stats) = crate::multi::search::run(&board, &config, &limits, &stop, &mut |_| {});
+            eprintln!("{m:?}: {:?} generated {} in {:?}", outcome.solution().map(|s| s.pushes), stats.generated, t.elapsed());
+        }
     }
 }

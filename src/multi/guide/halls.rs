@@ -1,0 +1,255 @@
+//! Halls: the open parts of the floor, and which of them the boxes cut
+//! apart.
+//!
+//! A hall is a group of 2x2 blocks of floor, each sharing an edge with the
+//! next (a lone block is no hall), and its cells; the cells between halls
+//! are corridors. Two halls are *joined* when the player could walk from
+//! one to the other through corridors, or step straight across. A
+//! position *cuts* a pair of halls joined on the empty board when some
+//! part of one, as the boxes leave it, no longer reaches the other (or a
+//! hall is full of boxes). The number of pairs cut is the room
+//! connectivity of Festival's feature space (Shoham and Schaeffer's FESS):
+//! where the number of areas counts the pockets boxes make, this counts the
+//! doors they shut.
+
+use crate::multi::board::{Board, Cell};
+use std::collections::VecDeque;
+
+/// Halls counted at most: past it (a maze of small rooms) the measure
+/// says little, and the pairs fit one word per hall.
+const MAX_HALLS: usize = 64;
+
+/// The halls of a board and the pairs joined when it is empty.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Halls {
+    /// Per cell, its hall (`None` on corridors, and on a cell two halls share).
+    hall: Vec<Option<u8>>,
+    /// Per hall, its cells.
+    cells: Vec<Vec<Cell>>,
+    /// Per hall, the halls joined to it on the empty board, as bits.
+    joined: Vec<u64>,
+}
+
+/// Scratch space for [`Halls::cut`].
+#[derive(Default)]
+pub(crate) struct HallScratch {
+    seen: Vec<u32>,
+    stamp: u32,
+    queue: VecDeque<Cell>,
+}
+
+impl Halls {
+    /// The halls of `board`: none when it has fewer than two or more than
+    /// [`MAX_HALLS`].
+    pub fn new(board: &Board) -> Halls {
+        let Some((hall, count)) = mark_halls(board) else {
+            return Halls::default();
+        };
+        let mut cells = vec![Vec::new(); count];
+        for c in board.cells() {
+            if let Some(h) = hall[c] {
+                cells[h as usize].push(c);
+            }
+        }
+        let mut halls = Halls {
+            hall,
+            cells,
+            joined: Vec::new(),
+        };
+        let empty = vec![false; board.len()];
+        halls.joined = halls.joined_now(board, &empty, &mut HallScratch::default());
+        halls
+    }
+
+    /// Pairs of halls joined on the empty board and cut with boxes on the
+    /// cells `occupied` marks.
+    pub fn cut(&self, board: &Board, occupied: &[bool], scratch: &mut HallScratch) -> u32 {
+        if self.joined.is_empty() {
+            return 0;
+        }
+        let now = self.joined_now(board, occupied, scratch);
+        let lost: u32 = (0..self.joined.len())
+            .map(|h| (self.joined[h] & !now[h]).count_ones())
+            .sum();
+        lost / 2
+    }
+
+    /// Per hall, the halls it is joined to with boxes on `occupied` (every
+    /// part of it reaching them), both ways.
+    fn joined_now(&self, board: &Board, occupied: &[bool], s: &mut HallScratch) -> Vec<u64> {
+        let count = self.cells.len();
+        if s.seen.len() != board.len() || s.stamp > u32::MAX - 2 * MAX_HALLS as u32 {
+            s.seen = vec![0; board.len()];
+            s.stamp = 0;
+        }
+        let mut now = vec![0u64; count];
+        for (h, cells) in self.cells.iter().enumerate() {
+            s.stamp += 2;
+            let mut all = u64::MAX;
+            let mut any = false;
+            for &start in cells {
+                if !occupied[start] && s.seen[start] != s.stamp {
+                    any = true;
+                    all &= self.met_from(board, occupied, s, h, start);
+                }
+            }
+            now[h] = if any { all & !(1 << h) } else { 0 };
+        }
+        // Joined both ways.
+        (0..count)
+            .map(|h| {
+                (0..count)
+                    .filter(|&k| now[h] >> k & 1 == 1 && now[k] >> h & 1 == 1)
+                    .fold(0u64, |m, k| m | 1 << k)
+            })
+            .collect()
+    }
+
+    /// The halls a walk from `start` (in hall `h`) meets, through `h`'s
+    /// cells and corridors. The cells of `h` it reaches keep the mark
+    /// `stamp` (the next walk from `h` starts from a part not reached);
+    /// corridors are walked again by each walk.
+    fn met_from(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        s: &mut HallScratch,
+        h: usize,
+        start: Cell,
+    ) -> u64 {
+        let (mine, corridor) = (s.stamp, s.stamp + 1);
+        let mut met = 0u64;
+        let mut walked = Vec::new();
+        s.seen[start] = mine;
+        s.queue.clear();
+        s.queue.push_back(start);
+        while let Some(at) = s.queue.pop_front() {
+            for next in board.neighbours(at) {
+                match self.hall[next] {
+                    Some(k) if k as usize != h => met |= 1 << k,
+                    _ if occupied[next] || s.seen[next] == mine || s.seen[next] == corridor => {}
+                    Some(_) => {
+                        s.seen[next] = mine;
+                        s.queue.push_back(next);
+                    }
+                    None => {
+                        s.seen[next] = corridor;
+                        walked.push(next);
+                        s.queue.push_back(next);
+                    }
+                }
+            }
+        }
+        for c in walked {
+            s.seen[c] = 0;
+        }
+        met
+    }
+}
+
+/// Per cell its hall, and the number of halls; `None` when there are fewer
+/// than two or more than [`MAX_HALLS`].
+fn mark_halls(board: &Board) -> Option<(Vec<Option<u8>>, usize)> {
+    use crate::grid::Direction::{East, North, South, West};
+    // A block by its top-left cell: that cell, east, south and south-east.
+    let block = |c: Cell| {
+        let e = board.step(c, East)?;
+        let s = board.step(c, South)?;
+        let se = board.step(e, South)?;
+        Some([c, e, s, se])
+    };
+    let is_block: Vec<bool> = board.cells().map(|c| block(c).is_some()).collect();
+    let near = |c: Cell| {
+        [North, East, South, West]
+            .into_iter()
+            .filter_map(move |d| board.step(c, d))
+    };
+    let mut id = vec![usize::MAX; board.len()];
+    let mut count = 0;
+    for c in board.cells() {
+        if !is_block[c] || id[c] != usize::MAX || !near(c).any(|n| is_block[n]) {
+            continue;
+        }
+        let mut stack = vec![c];
+        id[c] = count;
+        while let Some(at) = stack.pop() {
+            for n in near(at) {
+                if is_block[n] && id[n] == usize::MAX {
+                    id[n] = count;
+                    stack.push(n);
+                }
+            }
+        }
+        count += 1;
+    }
+    if !(2..=MAX_HALLS).contains(&count) {
+        return None;
+    }
+    const SHARED: u8 = u8::MAX;
+    let mut hall: Vec<Option<u8>> = vec![None; board.len()];
+    for c in board.cells().filter(|&c| id[c] != usize::MAX) {
+        for cell in block(c).expect("a block") {
+            hall[cell] = match hall[cell] {
+                None => Some(id[c] as u8),
+                Some(h) if h as usize == id[c] => Some(h),
+                Some(_) => Some(SHARED),
+            };
+        }
+    }
+    for h in &mut hall {
+        if *h == Some(SHARED) {
+            *h = None;
+        }
+    }
+    Some((hall, count))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    fn board(text: &str) -> (crate::level::Level, Board) {
+        let text = text.replace('+', "@");
+        let level = parse_xsb(text.as_bytes(), 1000).unwrap().remove(0);
+        let board = Board::new(&level).unwrap();
+        (level, board)
+    }
+
+    #[test]
+    fn a_box_in_the_corridor_between_two_halls_cuts_them() {
+        let (level, b) = board("######\n#@   #\n#    #\n### ##\n#    #\n#    #\n######");
+        let halls = Halls::new(&b);
+        let mut s = HallScratch::default();
+        let empty = vec![false; b.len()];
+        assert_eq!(halls.cut(&b, &empty, &mut s), 0);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut occupied = empty.clone();
+        // A box in a hall leaves it whole.
+        occupied[at(1, 2)] = true;
+        assert_eq!(halls.cut(&b, &occupied, &mut s), 0);
+        occupied[at(3, 3)] = true;
+        assert_eq!(halls.cut(&b, &occupied, &mut s), 1);
+    }
+
+    #[test]
+    fn a_hall_split_by_boxes_is_cut_where_a_part_reaches_nothing() {
+        // The upper hall split by a wall of boxes: its right part still
+        // reaches the lower hall, its left part nothing.
+        let (level, b) = board("######\n#@   #\n#    #\n### ##\n#    #\n#    #\n######");
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let halls = Halls::new(&b);
+        let mut occupied = vec![false; b.len()];
+        occupied[at(1, 2)] = true;
+        occupied[at(2, 2)] = true;
+        assert_eq!(halls.cut(&b, &occupied, &mut HallScratch::default()), 1);
+    }
+
+    #[test]
+    fn a_board_with_one_hall_has_nothing_to_cut() {
+        let (_, b) = board("######\n#@   #\n#    #\n######");
+        let halls = Halls::new(&b);
+        let full = vec![true; b.len()];
+        assert_eq!(halls.cut(&b, &full, &mut HallScratch::default()), 0);
+    }
+}

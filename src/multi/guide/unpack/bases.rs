@@ -1,0 +1,263 @@
+//! The boxes' start squares, seen from the backward search: which cells a
+//! box on each can be pushed to, which start squares can take any box of
+//! their group, and whether the boxes left can still each go back to a
+//! start square of its own.
+
+use crate::grid::Direction;
+use crate::multi::board::{Board, Cell};
+
+/// Start squares and what a lone box on each can reach.
+pub(super) struct Bases {
+    /// The start squares, in the board's order.
+    pub cells: Vec<Cell>,
+    /// Per cell, its index among `cells`.
+    index: Vec<Option<u16>>,
+    /// `reach[i][c]`: a box on the `i`-th start square can be pushed to `c`,
+    /// the other boxes away and the player starting where it does.
+    reach: Vec<Vec<bool>>,
+}
+
+impl Bases {
+    pub fn new(board: &Board) -> Bases {
+        let cells = board.start_boxes.clone();
+        let mut index = vec![None; board.len()];
+        for (i, &c) in cells.iter().enumerate() {
+            index[c] = Some(i as u16);
+        }
+        let reach = cells
+            .iter()
+            .map(|&c| lone_box_reach(board, c, board.start_player))
+            .collect();
+        Bases {
+            cells,
+            index,
+            reach,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The index of the start square on `c`, if any.
+    pub fn at(&self, c: Cell) -> Option<usize> {
+        self.index[c].map(usize::from)
+    }
+
+    /// True when a box on `c` could come from one of the start squares
+    /// `left` (pushed there alone).
+    pub fn reachable(&self, left: &Set, c: Cell) -> bool {
+        left.iter().any(|i| self.reach[i][c])
+    }
+
+    /// The start squares among `left` that a box on any other of them can
+    /// be pushed to, the `boxes` standing as walls (the largest such group,
+    /// where a box may be taken off at any of its squares: whichever box
+    /// comes, the others can still be sent to the rest).
+    pub fn interchangeable(&self, board: &Board, boxes: &[Cell], left: &Set) -> Set {
+        let mut walls = vec![false; board.len()];
+        for &b in boxes {
+            walls[b] = true;
+        }
+        let ids: Vec<usize> = left.iter().collect();
+        let reach: Vec<Vec<bool>> = ids
+            .iter()
+            .map(|&i| pushes_reach(board, &walls, self.cells[i]))
+            .collect();
+        let mut best = Set::empty(self.len());
+        let mut seen = vec![false; ids.len()];
+        for a in 0..ids.len() {
+            if seen[a] {
+                continue;
+            }
+            let mut group = Set::empty(self.len());
+            for b in a..ids.len() {
+                let both = reach[a][self.cells[ids[b]]] && reach[b][self.cells[ids[a]]];
+                if both {
+                    seen[b] = true;
+                    group.insert(ids[b]);
+                }
+            }
+            if group.count() > best.count() {
+                best = group;
+            }
+        }
+        best
+    }
+
+    /// True when each of `boxes` can still go back to a start square of
+    /// its own among `left` (a matching of boxes to start squares).
+    pub fn matched(&self, boxes: &[Cell], left: &Set) -> bool {
+        let ids: Vec<usize> = left.iter().collect();
+        if ids.len() < boxes.len() {
+            return false;
+        }
+        // Kuhn's augmenting paths: `owner[k]` is the box on `ids[k]`.
+        let mut owner: Vec<Option<usize>> = vec![None; ids.len()];
+        for b in 0..boxes.len() {
+            let mut seen = vec![false; ids.len()];
+            if !self.augment(b, boxes, &ids, &mut owner, &mut seen) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn augment(
+        &self,
+        b: usize,
+        boxes: &[Cell],
+        ids: &[usize],
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for k in 0..ids.len() {
+            if seen[k] || !self.reach[ids[k]][boxes[b]] {
+                continue;
+            }
+            seen[k] = true;
+            let free = match owner[k] {
+                None => true,
+                Some(other) => self.augment(other, boxes, ids, owner, seen),
+            };
+            if free {
+                owner[k] = Some(b);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// A set of start squares by index, as bits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Set(Box<[u64]>);
+
+impl Set {
+    pub fn empty(n: usize) -> Set {
+        Set(vec![0; n.div_ceil(64)].into_boxed_slice())
+    }
+
+    pub fn full(n: usize) -> Set {
+        let mut s = Set::empty(n);
+        for i in 0..n {
+            s.insert(i);
+        }
+        s
+    }
+
+    pub fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    pub fn remove(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+
+    pub fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &w)| {
+            (0..64)
+                .filter(move |&j| w >> j & 1 == 1)
+                .map(move |j| k * 64 + j)
+        })
+    }
+
+    /// A hash of the set, to key positions by.
+    pub fn hash(&self) -> u64 {
+        self.0.iter().fold(0x9E37_79B9_7F4A_7C15, |acc, &w| {
+            (acc ^ w).wrapping_mul(0x0100_0000_01B3).rotate_left(17)
+        })
+    }
+}
+
+/// Per cell, whether a lone box on `from` can be pushed there, `walls`
+/// standing in the way (the player walking anywhere but through the box:
+/// quick, and more than the box can really reach).
+fn pushes_reach(board: &Board, walls: &[bool], from: Cell) -> Vec<bool> {
+    let mut reached = vec![false; board.len()];
+    reached[from] = true;
+    board.breadth_first(&mut Vec::new(), from, |at, dir, to| {
+        let behind = board.step(at, dir.opposite()).is_some_and(|p| !walls[p]);
+        let new = behind && !walls[to] && !reached[to];
+        if new {
+            reached[to] = true;
+        }
+        new
+    });
+    reached
+}
+
+/// Per cell, whether a lone box on `from` can be pushed there by the
+/// player starting on `player` (walls alone in the way).
+fn lone_box_reach(board: &Board, from: Cell, player: Cell) -> Vec<bool> {
+    let n = board.len();
+    let mut reached = vec![false; n];
+    reached[from] = true;
+    // States: the box's cell and the cell the player stands on beside it.
+    let mut seen = vec![[false; 4]; n];
+    let mut states: Vec<(Cell, Cell)> = vec![(from, player)];
+    let (mut marks, mut stamp, mut queue) = (vec![0u32; n], 0, Vec::new());
+    let mut occupied = vec![false; n];
+    while let Some((c, stand)) = states.pop() {
+        occupied[c] = true;
+        stamp += 1;
+        board.flood_player(&occupied, &mut marks, stamp, &mut queue, stand);
+        occupied[c] = false;
+        for dir in Direction::ALL {
+            let behind = board.step(c, dir.opposite());
+            let ahead = board.step(c, dir);
+            if let (Some(behind), Some(ahead)) = (behind, ahead)
+                && marks[behind] == stamp
+                && !seen[ahead][dir.index()]
+            {
+                seen[ahead][dir.index()] = true;
+                reached[ahead] = true;
+                states.push((ahead, c));
+            }
+        }
+    }
+    reached
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    fn board(text: &str) -> Board {
+        Board::new(&parse_xsb(text.as_bytes(), 1000).unwrap()[0]).unwrap()
+    }
+
+    #[test]
+    fn sets_hold_what_is_put_in() {
+        let mut s = Set::empty(130);
+        for i in [0, 63, 64, 129] {
+            s.insert(i);
+        }
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 63, 64, 129]);
+        s.remove(63);
+        assert!(!s.contains(63) && s.contains(64));
+        assert_eq!(s.count(), 3);
+        assert_eq!(Set::full(70).count(), 70);
+    }
+
+    #[test]
+    fn boxes_are_matched_to_start_squares_they_can_come_from() {
+        // In a corridor a box only goes east of its start square.
+        let b = board("#######\n#@ $ .#\n#######");
+        let bases = Bases::new(&b);
+        let all = Set::full(bases.len());
+        assert!(bases.matched(&b.goals, &all));
+        let west = b.step(b.start_boxes[0], crate::grid::Direction::West).unwrap();
+        assert!(!bases.matched(&[west], &all));
+        assert!(!bases.matched(&b.goals, &Set::empty(1)));
+    }
+}

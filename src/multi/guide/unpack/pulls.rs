@@ -1,0 +1,147 @@
+//! A box's moves in the backward search: every cell it can be pulled to,
+//! pull after pull, the player walking between pulls and the other boxes
+//! standing still, each with the player's cell after the last pull.
+
+use crate::grid::Direction;
+use crate::multi::board::{Board, Cell};
+use crate::multi::rows::{FloorRows, RowArea};
+
+/// Where a box's pulls end: its cell and the player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Pulled {
+    pub to: Cell,
+    pub player: Cell,
+}
+
+/// Scratch space for the player's floods while a box is pulled about.
+pub(super) struct Puller {
+    marks: Vec<u32>,
+    stamp: u32,
+    queue: Vec<Cell>,
+    /// The same floods by rows, on boards with them ([`Board::rows`]).
+    area: RowArea,
+    blocked: Vec<u64>,
+    seen: Vec<[bool; 4]>,
+    states: Vec<(Cell, Direction)>,
+}
+
+impl Puller {
+    pub fn new(board: &Board) -> Puller {
+        Puller {
+            marks: vec![0; board.len()],
+            stamp: 0,
+            queue: Vec::new(),
+            area: RowArea::default(),
+            blocked: vec![0; board.rows.as_ref().map_or(0, FloorRows::len)],
+            seen: vec![[false; 4]; board.len()],
+            states: Vec::new(),
+        }
+    }
+
+    /// Every (cell, player cell) the box on `from` can be pulled to, the
+    /// player standing in `area` (`area(c)` true inside) and `occupied`
+    /// holding every box, `from` included. Each cell comes once per side
+    /// the player can end on; `occupied` is as it was after.
+    pub fn pulls(
+        &mut self,
+        board: &Board,
+        occupied: &mut [bool],
+        from: Cell,
+        area: impl Fn(Cell) -> bool,
+    ) -> Vec<Pulled> {
+        for s in &mut self.seen {
+            *s = [false; 4];
+        }
+        self.states.clear();
+        // A pull in `dir`: the player beside the box steps on, the box follows.
+        for dir in Direction::ALL {
+            let Some(side) = board.step(from, dir) else {
+                continue;
+            };
+            let beyond = board.step(side, dir);
+            if area(side) && beyond.is_some_and(|b| !occupied[b]) {
+                self.seen[side][dir.index()] = true;
+                self.states.push((side, dir));
+            }
+        }
+        occupied[from] = false;
+        if let Some(rows) = &board.rows {
+            self.blocked.iter_mut().for_each(|r| *r = 0);
+            for c in board.cells().filter(|&c| occupied[c]) {
+                rows.put(&mut self.blocked, c, true);
+            }
+        }
+        let mut out = Vec::new();
+        let mut head = 0;
+        // The box's cell of the last flood, whose area holds the player.
+        let mut flooded: Option<Cell> = None;
+        while let Some(&(c, dir)) = self.states.get(head) {
+            head += 1;
+            let player = board.step(c, dir).expect("the player stepped there");
+            out.push(Pulled { to: c, player });
+            if flooded != Some(c) || !self.reached(board, player) {
+                self.flood(board, occupied, c, player);
+                flooded = Some(c);
+            }
+            for d in Direction::ALL {
+                let Some(side) = board.step(c, d) else {
+                    continue;
+                };
+                let free = board.step(side, d).is_some_and(|b| !occupied[b] && b != c);
+                if free && !self.seen[side][d.index()] && self.reached(board, side) {
+                    self.seen[side][d.index()] = true;
+                    self.states.push((side, d));
+                }
+            }
+        }
+        occupied[from] = true;
+        out
+    }
+
+    /// Floods the player's area from `player`, the box on `c` and the
+    /// other boxes on `occupied`.
+    fn flood(&mut self, board: &Board, occupied: &mut [bool], c: Cell, player: Cell) {
+        if let Some(rows) = &board.rows {
+            rows.put(&mut self.blocked, c, true);
+            self.area.flood(rows, &self.blocked, player);
+            rows.put(&mut self.blocked, c, false);
+            return;
+        }
+        occupied[c] = true;
+        self.stamp += 1;
+        board.flood_player(occupied, &mut self.marks, self.stamp, &mut self.queue, player);
+        occupied[c] = false;
+    }
+
+    /// True when the last flood reached `c`.
+    fn reached(&self, board: &Board, c: Cell) -> bool {
+        match &board.rows {
+            Some(rows) => self.area.contains(rows, c),
+            None => self.marks[c] == self.stamp,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    #[test]
+    fn a_box_in_a_corridor_is_pulled_back_towards_the_player() {
+        let level = &parse_xsb(b"#######\n#@  $.#\n#######", 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let at = |c| board.compact(level.grid.cell(1, c));
+        let mut occupied = vec![false; board.len()];
+        occupied[at(4)] = true;
+        let area = |c: Cell| c != at(4) && c != at(5);
+        let mut puller = Puller::new(&board);
+        let got = puller.pulls(&board, &mut occupied, at(4), area);
+        // Pulled west to columns 3 and 2 (the player ends one further west);
+        // never to column 1, where no room is left for the player.
+        let cells: Vec<Cell> = got.iter().map(|p| p.to).collect();
+        assert_eq!(cells, vec![at(3), at(2)]);
+        assert_eq!(got[1].player, at(1));
+        assert!(occupied[at(4)]);
+    }
+}

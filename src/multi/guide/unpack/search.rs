@@ -1,0 +1,505 @@
+//! The backward search itself: positions of pulls from the solved one, in
+//! feature cells taken in turn, each position's moves weighed by advisors.
+//!
+//! A position's score, best first: fewer boxes left on the board, fewer
+//! areas of floor cut off, fewer boxes on goals, fewer pairs of halls cut
+//! apart, and the boxes farther from the goals. Its *cell* is the best
+//! score met on its path, less the distance: the search cycles over the
+//! cells met so far, every other turn to the cell of the best position,
+//! and takes from a cell the position its path weighed least (ties to the
+//! better score). A move weighs 1, or 0 where an advisor names it: the
+//! pull that takes a box off the board (a box off the goals first), or a
+//! pull of a box off its goal that shuts nothing and moves it away; the
+//! pull that joins areas; the one that joins halls. A move that takes a
+//! box off the board is the only one an advisor names where there is one.
+
+use super::bases::{Bases, Set};
+use super::pulls::{Pulled, Puller};
+use crate::multi::board::{Board, Cell};
+use crate::multi::guide::halls::{HallScratch, Halls};
+use crate::multi::rows::RowArea;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// A pulled box and how far it must have come from the forward side to
+/// be taken off: a box pulled onto a start square right beside its goal
+/// says little of the order the goals fill in.
+const SINK_DISTANCE: usize = 6;
+
+/// A position's score: lower is better, field by field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Score {
+    pub boxes: u16,
+    pub areas: u16,
+    pub on_goals: u16,
+    pub cut: u16,
+    /// `u32::MAX` less the boxes' pushes to every goal, summed.
+    pub near: u32,
+}
+
+impl Score {
+    /// The feature cell of a path whose best score is `self`.
+    fn cell(self) -> (u16, u16, u16, u16) {
+        (self.boxes, self.on_goals, self.areas, self.cut)
+    }
+}
+
+/// A pull of the backward search, read forwards: the box on `to` goes back
+/// to `from` (from the start square under it when it was taken off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Step {
+    pub from: Cell,
+    pub to: Cell,
+    pub removed: bool,
+}
+
+/// A position made, with the moves from it not taken yet.
+pub(super) struct Node {
+    pub boxes: Box<[Cell]>,
+    /// The least cell of the player's area.
+    player: Cell,
+    bases: Set,
+    pub parent: Option<(u32, Step)>,
+    /// What its path weighs.
+    weight: u32,
+    pub score: Score,
+    /// The best score on its path.
+    best: Score,
+    /// Its moves not taken yet, the next to take last.
+    moves: Vec<Move>,
+}
+
+/// A move of a position: the position it leads to, scored and weighed.
+struct Move {
+    step: Step,
+    boxes: Vec<Cell>,
+    bases: Set,
+    player: Cell,
+    score: Score,
+    /// 0 where an advisor names it, else 1.
+    weight: u32,
+}
+
+impl Move {
+    /// The order moves are taken in: lightest first, then best scored.
+    fn rank(&self) -> (u32, Score) {
+        (self.weight, self.score)
+    }
+}
+
+/// The search's state.
+pub(super) struct Unpacker<'b> {
+    board: &'b Board,
+    bases: Bases,
+    halls: Halls,
+    hall_scratch: HallScratch,
+    puller: Puller,
+    pub nodes: Vec<Node>,
+    index: HashMap<u64, Vec<u32>>,
+    slots: HashMap<(u16, u16, u16, u16), usize>,
+    heaps: Vec<BinaryHeap<Reverse<(u32, Score, u32)>>>,
+    cursor: usize,
+    /// Per cell, the pushes from it to every goal, summed.
+    to_goals: Vec<u32>,
+    occupied: Vec<bool>,
+    marks: Vec<u32>,
+    stamp: u32,
+    queue: Vec<Cell>,
+    /// The same floods by rows, on boards with them.
+    area: RowArea,
+    blocked: Vec<u64>,
+    /// The best position so far.
+    pub best: u32,
+}
+
+impl<'b> Unpacker<'b> {
+    pub fn new(board: &'b Board) -> Unpacker<'b> {
+        let n = board.len();
+        let mut to_goals = vec![0u32; n];
+        for &g in &board.goals {
+            for (c, d) in board.pull_distances(g, &[]).into_iter().enumerate() {
+                if d != crate::multi::board::UNREACHABLE {
+                    to_goals[c] += u32::from(d);
+                }
+            }
+        }
+        Unpacker {
+            board,
+            bases: Bases::new(board),
+            halls: Halls::new(board),
+            hall_scratch: HallScratch::default(),
+            puller: Puller::new(board),
+            nodes: Vec::new(),
+            index: HashMap::new(),
+            slots: HashMap::new(),
+            heaps: Vec::new(),
+            cursor: 0,
+            to_goals,
+            occupied: vec![false; n],
+            marks: vec![0; n],
+            stamp: 0,
+            queue: Vec::new(),
+            area: RowArea::default(),
+            blocked: Vec::new(),
+            best: 0,
+        }
+    }
+
+    /// The solved position with the player in each area the goals leave.
+    pub fn add_roots(&mut self) {
+        let board = self.board;
+        let goals = board.goals.clone();
+        for &g in &goals {
+            self.occupied[g] = true;
+        }
+        let mut zone = vec![0u32; board.len()];
+        let mut queue = Vec::new();
+        let mut zones = 0;
+        for c in board.cells() {
+            if self.occupied[c] || zone[c] != 0 {
+                continue;
+            }
+            zones += 1;
+            let least = board.flood_player(&self.occupied, &mut zone, zones, &mut queue, c);
+            let score = self.score(&goals);
+            let bases = Set::full(self.bases.len());
+            self.insert(goals.clone().into_boxed_slice(), bases, least, None, 0, score);
+        }
+        for &g in &goals {
+            self.occupied[g] = false;
+        }
+    }
+
+    /// Runs until every box is off the board, `steps` moves are taken,
+    /// nothing is left, or `give_up` says so.
+    pub fn run(&mut self, steps: usize, give_up: &dyn Fn() -> bool) {
+        let mut turn = false;
+        for done in 0..steps {
+            if self.nodes.get(self.best as usize).is_none_or(|n| n.score.boxes == 0) {
+                return;
+            }
+            if done % 16 == 0 && give_up() {
+                return;
+            }
+            turn = !turn;
+            let Some(id) = self.pop(turn) else {
+                return;
+            };
+            self.take_next_move(id);
+        }
+    }
+
+    /// The next position to take a move from: from the best position's
+    /// cell every other turn, else from the next cell in turn.
+    fn pop(&mut self, best_cell: bool) -> Option<u32> {
+        if best_cell {
+            let cell = self.nodes[self.best as usize].best.cell();
+            if let Some(&slot) = self.slots.get(&cell)
+                && let Some(id) = self.pop_from(slot)
+            {
+                return Some(id);
+            }
+        }
+        for _ in 0..self.heaps.len() {
+            let slot = self.cursor % self.heaps.len();
+            self.cursor = slot + 1;
+            if let Some(id) = self.pop_from(slot) {
+                return Some(id);
+            }
+        }
+        None
+    }
+
+    /// The position of a cell whose next move weighs least, with a move
+    /// that leads somewhere new (moves to positions made since are
+    /// dropped, and the position queued again by its next).
+    fn pop_from(&mut self, slot: usize) -> Option<u32> {
+        while let Some(Reverse((weight, score, id))) = self.heaps[slot].pop() {
+            let mut dropped = false;
+            while let Some(m) = self.nodes[id as usize].moves.last() {
+                if !self.known(&m.boxes, &m.bases, m.player) {
+                    break;
+                }
+                self.nodes[id as usize].moves.pop();
+                dropped = true;
+            }
+            let node = &self.nodes[id as usize];
+            match node.moves.last() {
+                None => {}
+                Some(m) if dropped && (node.weight + m.weight, m.score) != (weight, score) => {
+                    self.queue_node(id);
+                }
+                Some(_) => return Some(id),
+            }
+        }
+        None
+    }
+
+    /// Takes position `id`'s next move: a new position, its moves found
+    /// and weighed; `id` waits in its cell for its move after.
+    fn take_next_move(&mut self, id: u32) {
+        let m = self.nodes[id as usize].moves.pop().expect("a move left");
+        if std::env::var("UNPACK_TRACE").is_ok() {
+            let n = &self.nodes[id as usize];
+            eprintln!("take from {id} w{} score {:?} -> w{} {:?} removed {}", n.weight, n.score, m.weight, m.score, m.step.removed);
+        }
+        self.queue_node(id);
+        let weight = self.nodes[id as usize].weight + m.weight;
+        let step = Some((id, m.step));
+        self.insert(m.boxes.into_boxed_slice(), m.bases, m.player, step, weight, m.score);
+    }
+
+    /// Puts position `id` in its cell's heap by its next move, if any.
+    fn queue_node(&mut self, id: u32) {
+        let node = &self.nodes[id as usize];
+        let Some(next) = node.moves.last() else {
+            return;
+        };
+        let (weight, score) = (node.weight + next.weight, next.score);
+        let next_slot = self.heaps.len();
+        let slot = *self.slots.entry(node.best.cell()).or_insert(next_slot);
+        if slot == next_slot {
+            self.heaps.push(BinaryHeap::new());
+        }
+        self.heaps[slot].push(Reverse((weight, score, id)));
+    }
+
+    /// Makes a new position, finds and weighs its moves, and queues it.
+    fn insert(
+        &mut self,
+        boxes: Box<[Cell]>,
+        bases: Set,
+        player: Cell,
+        parent: Option<(u32, Step)>,
+        weight: u32,
+        score: Score,
+    ) {
+        let key = self.key(&boxes, &bases, player);
+        let id = self.nodes.len() as u32;
+        let best = parent.map_or(score, |(p, _)| self.nodes[p as usize].best.min(score));
+        self.nodes.push(Node {
+            boxes,
+            player,
+            bases,
+            parent,
+            weight,
+            score,
+            best,
+            moves: Vec::new(),
+        });
+        self.index.entry(key).or_default().push(id);
+        if score < self.nodes[self.best as usize].score {
+            self.best = id;
+        }
+        let mut moves = self.moves(id);
+        self.weigh(id, &mut moves);
+        moves.sort_by_key(|m| std::cmp::Reverse(m.rank()));
+        self.nodes[id as usize].moves = moves;
+        self.queue_node(id);
+    }
+
+    fn key(&self, boxes: &[Cell], bases: &Set, player: Cell) -> u64 {
+        self.board.hash_of(boxes, player) ^ bases.hash()
+    }
+
+    fn known(&self, boxes: &[Cell], bases: &Set, player: Cell) -> bool {
+        let key = self.key(boxes, bases, player);
+        self.index.get(&key).is_some_and(|ids| {
+            ids.iter().any(|&id| {
+                let n = &self.nodes[id as usize];
+                n.player == player && *n.boxes == *boxes && n.bases == *bases
+            })
+        })
+    }
+
+    /// Weighs the moves of position `id`: 0 for those an advisor names,
+    /// and for the first where there are two or fewer.
+    fn weigh(&self, id: u32, moves: &mut [Move]) {
+        let advised = self.advised(id, moves);
+        let few = moves.len() <= 2;
+        for (k, m) in moves.iter_mut().enumerate() {
+            m.weight = u32::from(!(advised.contains(&k) || (few && k == 0)));
+        }
+    }
+
+    /// The new positions one box's pulls lead to from position `id`: where
+    /// a box can be taken off the board, only such moves (one a box).
+    fn moves(&mut self, id: u32) -> Vec<Move> {
+        let board = self.board;
+        let node = &self.nodes[id as usize];
+        let (boxes, left, player) = (node.boxes.clone(), node.bases.clone(), node.player);
+        for &b in boxes.iter() {
+            self.occupied[b] = true;
+        }
+        self.stamp += 1;
+        let stamp = self.stamp;
+        board.flood_player(&self.occupied, &mut self.marks, stamp, &mut self.queue, player);
+        let mut pulled: Vec<(usize, Pulled)> = Vec::new();
+        for (i, &b) in boxes.iter().enumerate() {
+            let marks = &self.marks;
+            let found = self.puller.pulls(board, &mut self.occupied, b, |c| marks[c] == stamp);
+            for p in found {
+                if self.bases.reachable(&left, p.to) {
+                    pulled.push((i, p));
+                }
+            }
+        }
+        let sinks = self.sinks(&boxes, &left, &pulled);
+        for &b in boxes.iter() {
+            self.occupied[b] = false;
+        }
+        let mut moves = Vec::new();
+        for (i, p) in pulled {
+            let sink = sinks.iter().find(|&&(j, to, _)| j == i && to == p.to);
+            if !sinks.is_empty() && sink.is_none_or(|s| s.2 != p.player) {
+                continue;
+            }
+            if let Some(m) = self.make_move(&boxes, &left, i, p, sink.is_some()) {
+                moves.push(m);
+            }
+        }
+        moves
+    }
+
+    /// The pulls that take a box off the board: onto a start square left
+    /// in the largest group whose squares can take any of its boxes, far
+    /// enough from where the box was, the other boxes still matched to
+    /// start squares of their own. One a box; none while a square of the
+    /// group is out of the player's reach.
+    fn sinks(&self, boxes: &[Cell], left: &Set, pulled: &[(usize, Pulled)]) -> Vec<(usize, Cell, Cell)> {
+        let board = self.board;
+        let on_base = |p: &Pulled| self.bases.at(p.to).is_some_and(|k| left.contains(k));
+        if !pulled.iter().any(|(_, p)| on_base(p)) {
+            return Vec::new();
+        }
+        let group = self.bases.interchangeable(board, boxes, left);
+        if group.iter().any(|k| self.marks[self.bases.cells[k]] != self.stamp) {
+            return Vec::new();
+        }
+        let mut sinks: Vec<(usize, Cell, Cell)> = Vec::new();
+        for &(i, p) in pulled {
+            let Some(k) = self.bases.at(p.to).filter(|&k| group.contains(k)) else {
+                continue;
+            };
+            if sinks.iter().any(|s| s.0 == i) || board.manhattan(boxes[i], p.to) < SINK_DISTANCE {
+                continue;
+            }
+            let rest: Vec<Cell> = (0..boxes.len()).filter(|&j| j != i).map(|j| boxes[j]).collect();
+            let mut fewer = left.clone();
+            fewer.remove(k);
+            if self.bases.matched(&rest, &fewer) {
+                sinks.push((i, p.to, p.player));
+            }
+        }
+        sinks
+    }
+
+    /// The position after the `i`-th box's pulls `p` (taking it off the
+    /// board when `removed`), unless it is known or its boxes cannot all
+    /// go back to start squares.
+    fn make_move(&mut self, boxes: &[Cell], left: &Set, i: usize, p: Pulled, removed: bool) -> Option<Move> {
+        let from = boxes[i];
+        let mut next: Vec<Cell> = boxes.to_vec();
+        let mut bases = left.clone();
+        if removed {
+            next.remove(i);
+            bases.remove(self.bases.at(p.to).expect("a start square"));
+        } else {
+            next[i] = p.to;
+            next.sort_unstable();
+        }
+        if !removed && !self.bases.matched(&next, &bases) {
+            return None;
+        }
+        for &b in &next {
+            self.occupied[b] = true;
+        }
+        let least = self.least(&next, p.player);
+        let known = self.known(&next, &bases, least);
+        let score = (!known).then(|| self.score(&next));
+        for &b in &next {
+            self.occupied[b] = false;
+        }
+        let step = Step { from, to: p.to, removed };
+        score.map(|score| Move { step, boxes: next, bases, player: least, score, weight: 1 })
+    }
+
+    /// The score of `boxes` (marked in `occupied`).
+    fn score(&mut self, boxes: &[Cell]) -> Score {
+        let board = self.board;
+        let areas = self.count_areas(boxes);
+        let cut = self.halls.cut(board, &self.occupied, &mut self.hall_scratch);
+        let on_goals = boxes.iter().filter(|&&b| board.is_goal[b]).count();
+        let far: u32 = boxes.iter().map(|&b| self.to_goals[b]).sum();
+        Score {
+            boxes: boxes.len() as u16,
+            areas: areas as u16,
+            on_goals: on_goals as u16,
+            cut: cut as u16,
+            near: u32::MAX - far,
+        }
+    }
+
+    /// The areas `boxes` (marked in `occupied`) cut the floor into.
+    fn count_areas(&mut self, boxes: &[Cell]) -> u32 {
+        let board = self.board;
+        if let Some(rows) = &board.rows {
+            return self.area.count_areas(rows, boxes);
+        }
+        self.stamp += 1;
+        let mut areas = 0;
+        for c in board.cells() {
+            if !self.occupied[c] && self.marks[c] != self.stamp {
+                areas += 1;
+                board.flood_player(&self.occupied, &mut self.marks, self.stamp, &mut self.queue, c);
+            }
+        }
+        areas
+    }
+
+    /// The least cell of the player's area from `from`, `boxes` marked in
+    /// `occupied`.
+    fn least(&mut self, boxes: &[Cell], from: Cell) -> Cell {
+        let board = self.board;
+        if let Some(rows) = &board.rows {
+            return self.area.flood_among(rows, &mut self.blocked, boxes, from);
+        }
+        self.stamp += 1;
+        board.flood_player(&self.occupied, &mut self.marks, self.stamp, &mut self.queue, from)
+    }
+
+    /// The moves an advisor names (see the module doc).
+    fn advised(&self, id: u32, moves: &[Move]) -> Vec<usize> {
+        let base = self.nodes[id as usize].score;
+        let board = self.board;
+        let better = |a: usize, b: usize| moves[a].score < moves[b].score;
+        let pick = |keep: &dyn Fn(&Move) -> bool| {
+            (0..moves.len())
+                .filter(|&k| keep(&moves[k]))
+                .reduce(|a, b| if better(b, a) { b } else { a })
+        };
+        if moves.iter().any(|m| m.step.removed) {
+            let loose = pick(&|m: &Move| m.step.removed && !board.is_goal[m.step.from]);
+            let any = (0..moves.len()).filter(|&k| moves[k].step.removed).min_by_key(|&k| {
+                let m = &moves[k];
+                (m.score.areas, Reverse(board.manhattan(m.step.from, m.step.to)))
+            });
+            return loose.or(any).into_iter().collect();
+        }
+        let pack = (0..moves.len())
+            .filter(|&k| {
+                let s = moves[k].score;
+                board.is_goal[moves[k].step.from]
+                    && s.areas <= base.areas
+                    && s.cut <= base.cut
+                    && s.near < base.near
+            })
+            .min_by_key(|&k| {
+                let m = &moves[k];
+                (m.score.areas, m.score.cut, Reverse(board.manhattan(m.step.from, m.step.to)))
+            });
+        let joins = pick(&|m: &Move| m.score.areas < base.areas);
+        let opens = pick(&|m: &Move| m.score.cut < base.cut);
+        [pack, joins, opens].into_iter().flatten().collect()
+    }
+}
