@@ -693,4 +693,38 @@ mod debug_plan {
             eprintln!("{m:?}: {:?} generated {} in {:?}", outcome.solution().map(|s| s.pushes), stats.generated, t.elapsed());
         }
     }
+
+    /// Festival's plan (entries "r c from until" in FPLAN, its coordinates) for LEVEL.
+    #[test]
+    #[ignore]
+    fn festival_plan() {
+        let text = std::fs::read(std::env::var("LEVEL").unwrap()).unwrap();
+        let level = crate::level::parse_xsb(&text, 1 << 20).unwrap().remove(0);
+        let board = Board::new(&level).unwrap();
+        let at = |r: usize, c: usize| {
+            let g = (r + 1) * board.stride + c + 1;
+            Cell::new(board.cells.iter().position(|&x| x == g).unwrap())
+        };
+        let entries: Vec<(usize, usize, bool, Option<usize>)> = std::env::var("FPLAN").unwrap().split(';').filter(|e| !e.trim().is_empty()).map(|e| {
+            let v: Vec<&str> = e.split_whitespace().collect();
+            (v[0].parse().unwrap(), v[1].parse().unwrap(), v[2] == "init", v[3].parse().ok())
+        }).collect();
+        let inits = entries.iter().filter(|e| e.2).count();
+        let ph = |e: usize| if e < inits { 0u16 } else { (e - inits + usize::from(inits > 0)) as u16 };
+        let mut phases = Vec::new();
+        if inits > 0 { phases.push(entries[..inits].iter().map(|e| at(e.0, e.1)).collect()); }
+        for e in &entries[inits..] { phases.push(vec![at(e.0, e.1)]); }
+        let parking = entries.iter().enumerate().filter_map(|(k, e)| e.3.map(|u| Parking { cell: at(e.0, e.1), from: ph(k), until: ph(u) })).collect();
+        let mut packing = Packing::with_parking(&board, phases, parking);
+        packing.planned = true;
+        packing.ordered = true;
+        for m in [crate::multi::Method::Packing, crate::multi::Method::Plan] {
+            let config = crate::multi::search::Config { method: m, packing: Some(&packing), ..crate::multi::search::Config::plain() };
+            let limits = crate::multi::Limits { max_nodes: Some(300_000), ..Default::default() };
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let t = std::time::Instant::now();
+            let (outcome, stats) = crate::multi::search::run(&board, &config, &limits, &stop, &mut |_| {});
+            eprintln!("{m:?}: {:?} generated {} in {:?}", outcome.solution().map(|s| s.pushes), stats.generated, t.elapsed());
+        }
+    }
 }

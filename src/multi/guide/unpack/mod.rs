@@ -40,7 +40,7 @@ enum Source {
 }
 
 /// One entry of the plan: fill `cell` with a box from `source`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
     cell: Cell,
     source: Source,
@@ -129,4 +129,66 @@ fn plan_of(entries: Vec<Entry>, removed: bool) -> Plan {
         })
         .collect();
     Plan { phases, parking }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+    use crate::multi::testing::DEAD_END;
+
+    fn cell(k: usize) -> Cell {
+        Cell::new(k)
+    }
+
+    #[test]
+    fn a_box_that_fills_a_cell_and_leaves_it_at_once_goes_straight_on() {
+        let entries = vec![
+            Entry { cell: cell(1), source: Source::Start },
+            Entry { cell: cell(5), source: Source::Cell(cell(1)) },
+            Entry { cell: cell(6), source: Source::Cell(cell(5)) },
+            Entry { cell: cell(7), source: Source::Anywhere },
+            Entry { cell: cell(7), source: Source::Cell(cell(7)) },
+        ];
+        let got: Vec<(Cell, Source)> = merged(entries).iter().map(|e| (e.cell, e.source)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (cell(1), Source::Start),
+                (cell(6), Source::Cell(cell(1))),
+                (cell(7), Source::Anywhere),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cell_left_again_is_a_parking_square_until_then() {
+        let entries = vec![
+            Entry { cell: cell(3), source: Source::Anywhere },
+            Entry { cell: cell(4), source: Source::Anywhere },
+            Entry { cell: cell(8), source: Source::Cell(cell(3)) },
+        ];
+        let plan = plan_of(entries.clone(), true);
+        assert_eq!(plan.phases, vec![vec![cell(3)], vec![cell(4)], vec![cell(8)]]);
+        assert_eq!(plan.parking, vec![Parking { cell: cell(3), from: 0, until: 2 }]);
+        // Where no box left the board only the cells never left again count.
+        let plan = plan_of(entries, false);
+        assert_eq!(plan.phases, vec![vec![cell(4)], vec![cell(8)]]);
+        assert!(plan.parking.is_empty());
+    }
+
+    #[test]
+    fn a_dead_end_of_goals_is_planned_from_the_back() {
+        let level = &parse_xsb(DEAD_END.as_bytes(), 1 << 20).unwrap()[0];
+        let b = Board::new(level).unwrap();
+        let plan = unpack_plan(&b, 1000, &|| false).expect("a plan");
+        // Every goal is filled, the deepest first.
+        let filled: Vec<Cell> = plan.phases.iter().flatten().copied().collect();
+        let mut goals = filled.clone();
+        goals.sort_unstable();
+        assert_eq!(goals, b.goals);
+        let deepest = b.compact(level.grid.cell(1, 1));
+        assert_eq!(filled[0], deepest);
+        assert!(plan.parking.is_empty());
+    }
 }
