@@ -218,7 +218,7 @@ mod tests {
 
     #[test]
     fn a_box_in_the_corridor_between_two_halls_cuts_them() {
-        let (level, b) = board("######\n#@   #\n#    #\n### ##\n#    #\n#    #\n######");
+        let (level, b) = board("######\n#@   #\n#    #\n### ##\n#    #\n# $. #\n######");
         let halls = Halls::new(&b);
         let mut s = HallScratch::default();
         let empty = vec![false; b.len()];
@@ -236,7 +236,7 @@ mod tests {
     fn a_hall_split_by_boxes_is_cut_where_a_part_reaches_nothing() {
         // The upper hall split by a wall of boxes: its right part still
         // reaches the lower hall, its left part nothing.
-        let (level, b) = board("######\n#@   #\n#    #\n### ##\n#    #\n#    #\n######");
+        let (level, b) = board("######\n#@   #\n#    #\n### ##\n#    #\n# $. #\n######");
         let at = |r, c| b.compact(level.grid.cell(r, c));
         let halls = Halls::new(&b);
         let mut occupied = vec![false; b.len()];
@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn a_board_with_one_hall_has_nothing_to_cut() {
-        let (_, b) = board("######\n#@   #\n#    #\n######");
+        let (_, b) = board("######\n#@$. #\n#    #\n######");
         let halls = Halls::new(&b);
         let full = vec![true; b.len()];
         assert_eq!(halls.cut(&b, &full, &mut HallScratch::default()), 0);
