@@ -81,6 +81,88 @@ fn add_touching_boxes(board: &Board, occupied: &[bool], set: &mut Vec<Cell>) {
     set.sort_unstable();
 }
 
+/// Per box (by index in `boxes`), the boxes of its group of boxes touching
+/// side by side, as [`add_touching_boxes`] finds them from that box.
+fn touching_groups(board: &Board, occupied: &[bool], boxes: &[Cell], words: usize) -> Vec<Bits> {
+    let mut group: Vec<Option<usize>> = vec![None; boxes.len()];
+    let mut groups: Vec<Bits> = Vec::new();
+    for start in 0..boxes.len() {
+        if group[start].is_some() {
+            continue;
+        }
+        let g = groups.len();
+        let mut bits = Bits::empty(words);
+        let mut stack = vec![start];
+        group[start] = Some(g);
+        while let Some(i) = stack.pop() {
+            bits.insert(i);
+            for c in board.neighbours(boxes[i]).filter(|&c| occupied[c]) {
+                let j = boxes.binary_search(&c).expect("a box");
+                if group[j].is_none() {
+                    group[j] = Some(g);
+                    stack.push(j);
+                }
+            }
+        }
+        groups.push(bits);
+    }
+    group
+        .into_iter()
+        .map(|g| groups[g.expect("grouped")].clone())
+        .collect()
+}
+
+/// A set of boxes by index, as bits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn empty(words: usize) -> Bits {
+        Bits(vec![0; words])
+    }
+
+    fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    fn count(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    fn meets(&self, other: &Bits) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
+
+    fn count_outside(&self, other: &Bits) -> usize {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .map(|(a, b)| (a & !b).count_ones() as usize)
+            .sum()
+    }
+
+    fn add(&mut self, other: &Bits) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= b);
+    }
+
+    /// The union of `part(i)` over the members `i`.
+    fn union_of<'a>(&self, part: impl Fn(usize) -> &'a Bits) -> Bits {
+        let mut all = self.clone();
+        for i in self.iter() {
+            all.add(part(i));
+        }
+        all
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(k, &w)| {
+            std::iter::successors(Some(w), |&m| Some(m & m.wrapping_sub(1)))
+                .take_while(|&m| m != 0)
+                .map(move |m| k * 64 + m.trailing_zeros() as usize)
+        })
+    }
+}
+
 impl Corrals {
     /// The pushes (box cell, direction) to expand instead of all of them, or
     /// `None` when no PI-corral exists. `reached(c)` says whether the player
@@ -307,43 +389,48 @@ impl Corrals {
         boxes: &[Cell],
         limit: usize,
     ) -> Vec<Vec<Cell>> {
+        debug_assert!(
+            limit <= MAX_BOXES,
+            "touching boxes are added up to MAX_BOXES"
+        );
         let areas = self.parent.len();
-        let mut of: Vec<Vec<Cell>> = vec![Vec::new(); areas];
-        for &b in boxes {
+        let words = boxes.len().div_ceil(64);
+        // Per area, the boxes beside it; per box, it and the boxes touching
+        // it side by side, and those touching them (see `add_touching_boxes`).
+        let mut of = vec![Bits::empty(words); areas];
+        for (i, &b) in boxes.iter().enumerate() {
             for x in board.neighbours(b) {
-                let a = self.area[x];
-                if a != NO_AREA && !of[a as usize].contains(&b) {
-                    of[a as usize].push(b);
+                if self.area[x] != NO_AREA {
+                    of[self.area[x] as usize].insert(i);
                 }
             }
         }
+        let touching = touching_groups(board, occupied, boxes, words);
+        let mut seen = std::collections::HashSet::new();
         let mut out: Vec<Vec<Cell>> = Vec::new();
+        let mut in_group = vec![false; areas];
         for a in 0..areas {
-            if of[a].is_empty() || of[a].len() > limit {
+            let len = of[a].count();
+            if len == 0 || len > limit {
                 continue;
             }
             // Grow from `a`: the area sharing a box that adds fewest boxes.
-            let mut group = vec![a];
+            in_group.fill(false);
+            in_group[a] = true;
             let mut set = of[a].clone();
             loop {
-                let mut with = set.clone();
-                with.sort_unstable();
-                add_touching_boxes(board, occupied, &mut with);
-                if with.len() <= limit && !out.contains(&with) {
-                    out.push(with);
+                let with = set.union_of(|i| &touching[i]);
+                if with.count() <= limit && seen.insert(with.clone()) {
+                    out.push(with.iter().map(|i| boxes[i]).collect());
                 }
                 let next = (0..areas)
-                    .filter(|b| !group.contains(b) && of[*b].iter().any(|x| set.contains(x)))
-                    .map(|b| (of[b].iter().filter(|x| !set.contains(x)).count(), b))
+                    .filter(|&b| !in_group[b] && of[b].meets(&set))
+                    .map(|b| (of[b].count_outside(&set), b))
                     .min();
                 match next {
-                    Some((more, b)) if set.len() + more <= limit => {
-                        group.push(b);
-                        for &x in &of[b] {
-                            if !set.contains(&x) {
-                                set.push(x);
-                            }
-                        }
+                    Some((more, b)) if set.count() + more <= limit => {
+                        in_group[b] = true;
+                        set.add(&of[b]);
                     }
                     _ => break,
                 }
