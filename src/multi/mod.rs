@@ -11,7 +11,8 @@
 //!   lists, expansion and pruning, the incremental bound, macros, solution
 //!   rebuilding, each in a file of its own;
 //! - `guide`: what steers the non-optimal searches (packing order,
-//!   backward plan with parking, goal rooms, the meeting table);
+//!   backward plan with parking, the unpacking plan, goal rooms, the
+//!   meeting table);
 //! - `deadlock`: every proof that a position is dead (freeze, corrals,
 //!   the subset search, fences, learned patterns and their store);
 //! - the foundations: `board` (the level prepared once: compact cells,
@@ -92,10 +93,14 @@ pub fn solve(
         portfolio::fast(&board, options, progress)
     } else {
         let stop = AtomicBool::new(false);
-        let packing = options
-            .method
-            .uses_packing()
-            .then(|| guide::packing::Packing::find(&board));
+        let packing = options.method.uses_packing().then(|| {
+            if std::env::var("SOKOBAN_UNPACK").is_ok() {
+                guide::packing::Packing::unpacked(&board, &|| false)
+                    .unwrap_or_else(|| guide::packing::Packing::find(&board))
+            } else {
+                guide::packing::Packing::find(&board)
+            }
+        });
         // Fences prune the non-optimal methods' positions; they are worked
         // out within a part of the time, and the search has the rest.
         let started = Instant::now();

@@ -36,6 +36,9 @@ pub(crate) struct Phase {
     pub share: u32,
     /// Whether boxes go into goal rooms by their macros (see [`crate::multi::guide::room`]).
     pub macros: bool,
+    /// Whether a search led by the packing order follows the unpacking
+    /// plan (see [`crate::multi::guide::unpack`]) where there is one.
+    pub unpacked: bool,
 }
 
 impl Phase {
@@ -45,6 +48,15 @@ impl Phase {
             weight,
             share,
             macros,
+            unpacked: false,
+        }
+    }
+
+    /// The phase led by the unpacking plan.
+    const fn unpacked(self) -> Phase {
+        Phase {
+            unpacked: true,
+            ..self
         }
     }
 
@@ -106,25 +118,75 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let plan_first = Phase::new(Method::Plan, 1, PLAN_SHARE, false);
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
+    let layout = std::env::var("SOKOBAN_LAYOUT").map_or(0, |v| v.parse().unwrap_or(0));
+    let unpacked = packing.unpacked();
+    let plan_unpacked = Phase::new(Method::Plan, 1, 3, false).unpacked();
+    let first = match layout {
+        6 => vec![plan_unpacked, unpacked],
+        1 | 3 | 4 | 5 => vec![unpacked],
+        2 => vec![
+            Phase {
+                share: 2,
+                ..unpacked
+            },
+            packing,
+        ],
+        _ => vec![packing],
+    };
+    let second_rooms = match layout {
+        1..=6 => unpacked,
+        _ => packing,
+    };
+    let second = match layout {
+        3 => vec![
+            Phase {
+                share: 3,
+                ..packing
+            },
+            box_moves_plain,
+        ],
+        4 => vec![
+            Phase {
+                share: 3,
+                ..packing
+            },
+            plan_first,
+            box_moves_plain,
+        ],
+        5 => vec![plan_unpacked, box_moves_plain],
+        _ => vec![box_moves_plain],
+    };
+    let second_planned = match layout {
+        3 | 4 => vec![
+            Phase {
+                share: 3,
+                ..packing
+            },
+            plan_first,
+            box_moves_plain,
+        ],
+        5 => vec![plan_unpacked, plan_first, box_moves_plain],
+        _ => vec![plan_first, box_moves_plain],
+    };
     match area {
         GoalArea::Spread => (
             vec![vec![features], vec![box_moves], vec![packing], vec![plain]],
             vec![weighted(2), weighted(3)],
         ),
         GoalArea::Ordered => (
-            vec![vec![packing], vec![box_moves_plain]],
+            vec![first, second],
             vec![features, plain, weighted(2), weighted(3)],
         ),
         GoalArea::Planned => (
-            vec![vec![packing], vec![plan_first, box_moves_plain]],
+            vec![first, second_planned],
             vec![features, plain, weighted(2), weighted(3)],
         ),
         GoalArea::OrderedRooms => (
-            vec![vec![packing_in_rooms], vec![packing]],
+            vec![vec![packing_in_rooms], vec![second_rooms]],
             vec![box_moves, features, plain, weighted(2)],
         ),
         GoalArea::PlannedRooms => (
-            vec![vec![packing_in_rooms], vec![plan_first, packing]],
+            vec![vec![packing_in_rooms], vec![plan_first, second_rooms]],
             vec![box_moves, features, plain, weighted(2)],
         ),
     }
@@ -215,6 +277,7 @@ const SHARED_PHASE_NODES: u64 = 2_000_000;
 struct Knowledge {
     rooms: OnceLock<Rooms>,
     packing: OnceLock<Packing>,
+    unpacked: OnceLock<Option<Packing>>,
     meeting: OnceLock<Meeting>,
     fences: OnceLock<Arc<PatternSet>>,
 }
@@ -229,7 +292,10 @@ impl Knowledge {
             method: phase.method,
             weight: phase.weight,
             rooms: phase.macros.then(|| self.rooms(board, give_up.rooms)),
-            packing: phase.method.uses_packing().then(|| self.packing(board)),
+            packing: phase.method.uses_packing().then(|| {
+                let unpacked = phase.unpacked.then(|| self.unpacked(board, give_up.rooms));
+                unpacked.flatten().unwrap_or_else(|| self.packing(board))
+            }),
             meet: None,
             stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
             fences: None,
@@ -265,6 +331,14 @@ impl Knowledge {
 
     fn packing(&self, board: &Board) -> &Packing {
         self.packing.get_or_init(|| Packing::find(board))
+    }
+
+    /// The packing order of the unpacking plan, worked out once (until
+    /// `give_up`), where there is one.
+    fn unpacked(&self, board: &Board, give_up: &dyn Fn() -> bool) -> Option<&Packing> {
+        self.unpacked
+            .get_or_init(|| Packing::unpacked(board, give_up))
+            .as_ref()
     }
 
     fn rooms(&self, board: &Board, give_up: &dyn Fn() -> bool) -> &Rooms {

@@ -8,13 +8,19 @@
 //!   the phases and parking squares of the backward plan where there is one;
 //! - [`plan`]: the backward plan: boxes pulled off the goals from the solved
 //!   position, phase by phase, parked where they would be shut in;
+//! - [`unpack`]: the unpacking plan, another backward plan: a search in
+//!   feature space that pulls the boxes out and takes them off the board
+//!   at start squares, Festival's way;
+//! - [`halls`]: the open parts of the floor and the doors between them that
+//!   boxes shut (a feature of the unpacking search);
 //! - [`room`]: goal rooms behind a one-cell entrance, and the order that
 //!   fills each (the goal-room macros);
 //! - [`meet`]: the meeting table, positions reached by pulls from the
 //!   solved one, for the forward searches to run into.
 //!
-//! Dependencies run one way: `packing` uses `plan`; the others stand alone
-//! on the foundations (`board`, `bound`, `rows`). Nothing here knows the
+//! Dependencies run one way: `packing` uses `plan` and `unpack`, `unpack`
+//! uses `halls` and `plan`'s types; the others stand alone on the
+//! foundations (`board`, `bound`, `rows`). Nothing here knows the
 //! searches (`multi::search`), the portfolio or the deadlock proofs.
 
 pub(crate) mod halls;

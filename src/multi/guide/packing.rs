@@ -13,6 +13,9 @@
 //! is *ordered*, and where it holds nine goals or more next to others, the
 //! full backward plan of [`super::plan`] (each box sent to a start square
 //! of its own, boxes parked on the way) replaces the peel when it finds one.
+//! The unpacking plan of [`super::unpack`] makes an order of its own
+//! ([`Packing::unpacked`]), one target a phase, for the searches of `--fast`
+//! that follow it.
 //!
 //! Read forwards, the phases say which targets to fill next; inside a phase
 //! the order is free. A target is a goal, or a *parking square* where a box
@@ -25,9 +28,14 @@
 //! The order is advice for the non-optimal searches, never a pruning rule.
 
 use super::plan::{Parking, backward_plan, worth_planning};
+use super::unpack::unpack_plan;
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
 use std::collections::{HashSet, VecDeque};
+
+/// Moves the unpacking search may take: on classic levels it takes every
+/// box off within a few hundred.
+const UNPACK_STEPS: usize = 2000;
 
 /// Pull positions the backward search may visit in all.
 const MAX_PULL_STATES: usize = 100_000;
@@ -88,12 +96,9 @@ impl Packing {
     /// (Sasquatch I 36), the plan tries every area the player may stand in.
     pub fn find(board: &Board) -> Packing {
         let phases = peel(board);
-        let unpack = std::env::var("SOKOBAN_UNPACK").map_or(0, |v| v.parse().unwrap_or(0));
-        let plan = if unpack > 0 {
-            super::unpack::unpack_plan(board, unpack, &|| false)
-        } else {
-            worth_planning(board).then(|| backward_plan(board)).flatten()
-        };
+        let plan = worth_planning(board)
+            .then(|| backward_plan(board))
+            .flatten();
         let ordered = phases
             .len()
             .max(plan.as_ref().map_or(0, |p| p.phases.len()));
@@ -106,6 +111,18 @@ impl Packing {
         };
         packing.ordered = ordered >= ORDERED_PHASES;
         packing
+    }
+
+    /// The order of the unpacking plan ([`super::unpack`]), one target a
+    /// phase, where the backward search finds one (within [`UNPACK_STEPS`]
+    /// moves, until `give_up`) of three targets or more.
+    pub fn unpacked(board: &Board, give_up: &dyn Fn() -> bool) -> Option<Packing> {
+        let plan = unpack_plan(board, UNPACK_STEPS, give_up)?;
+        let packing = Packing::with_parking(board, plan.phases, plan.parking);
+        packing.ordered.then_some(Packing {
+            planned: true,
+            ..packing
+        })
     }
 
     /// True when the order is a backward plan's ([`super::plan`]), not the
@@ -461,6 +478,16 @@ mod tests {
                         #########";
 
     #[test]
+    fn the_unpacking_plan_orders_a_dead_end_from_the_back() {
+        let (level, b, _) = prepared(DEAD_END);
+        let packing = Packing::unpacked(&b, &|| false).expect("an order");
+        assert!(packing.planned() && packing.ordered());
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let order = vec![vec![at(1, 1)], vec![at(1, 2)], vec![at(1, 3)]];
+        assert_eq!(packing.phases, order);
+    }
+
+    #[test]
     fn goals_in_the_open_say_nothing() {
         let (_, _, packing) = prepared(OPEN);
         assert_eq!(packing.phases.len(), 1);
@@ -674,23 +701,58 @@ mod debug_plan {
         let level = crate::level::parse_xsb(&text, 1 << 20).unwrap().remove(0);
         let board = Board::new(&level).unwrap();
         let t = std::time::Instant::now();
-        let p = Packing::find(&board);
+        let p = if std::env::var("OLD").is_ok() {
+            Packing::find(&board)
+        } else {
+            Packing::unpacked(&board, &|| false).unwrap_or_else(|| Packing::find(&board))
+        };
         eprintln!("find took {:?}", t.elapsed());
-        let rc = |c: Cell| (board.cells[c.index()] / board.stride - 1, board.cells[c.index()] % board.stride - 1);
-        eprintln!("planned {} ordered {} phases {}", p.planned, p.ordered, p.phases.len());
+        let rc = |c: Cell| {
+            (
+                board.cells[c.index()] / board.stride - 1,
+                board.cells[c.index()] % board.stride - 1,
+            )
+        };
+        eprintln!(
+            "planned {} ordered {} phases {}",
+            p.planned,
+            p.ordered,
+            p.phases.len()
+        );
         for (k, ph) in p.phases.iter().enumerate() {
-            eprintln!("phase {k}: {:?}", ph.iter().map(|&c| rc(c)).collect::<Vec<_>>());
+            eprintln!(
+                "phase {k}: {:?}",
+                ph.iter().map(|&c| rc(c)).collect::<Vec<_>>()
+            );
         }
         for pk in &p.parking {
-            eprintln!("parking {:?} from {} until {}", rc(pk.cell), pk.from, pk.until);
+            eprintln!(
+                "parking {:?} from {} until {}",
+                rc(pk.cell),
+                pk.from,
+                pk.until
+            );
         }
         for m in [crate::multi::Method::Packing, crate::multi::Method::Plan] {
-            let config = crate::multi::search::Config { method: m, packing: Some(&p), ..crate::multi::search::Config::plain() };
-            let limits = crate::multi::Limits { max_nodes: Some(300_000), ..Default::default() };
+            let config = crate::multi::search::Config {
+                method: m,
+                packing: Some(&p),
+                ..crate::multi::search::Config::plain()
+            };
+            let limits = crate::multi::Limits {
+                max_nodes: Some(300_000),
+                ..Default::default()
+            };
             let stop = std::sync::atomic::AtomicBool::new(false);
             let t = std::time::Instant::now();
-            let (outcome, stats) = crate::multi::search::run(&board, &config, &limits, &stop, &mut |_| {});
-            eprintln!("{m:?}: {:?} generated {} in {:?}", outcome.solution().map(|s| s.pushes), stats.generated, t.elapsed());
+            let (outcome, stats) =
+                crate::multi::search::run(&board, &config, &limits, &stop, &mut |_| {});
+            eprintln!(
+                "{m:?}: {:?} generated {} in {:?}",
+                outcome.solution().map(|s| s.pushes),
+                stats.generated,
+                t.elapsed()
+            );
         }
     }
 
@@ -705,26 +767,69 @@ mod debug_plan {
             let g = (r + 1) * board.stride + c + 1;
             Cell::new(board.cells.iter().position(|&x| x == g).unwrap())
         };
-        let entries: Vec<(usize, usize, bool, Option<usize>)> = std::env::var("FPLAN").unwrap().split(';').filter(|e| !e.trim().is_empty()).map(|e| {
-            let v: Vec<&str> = e.split_whitespace().collect();
-            (v[0].parse().unwrap(), v[1].parse().unwrap(), v[2] == "init", v[3].parse().ok())
-        }).collect();
+        let entries: Vec<(usize, usize, bool, Option<usize>)> = std::env::var("FPLAN")
+            .unwrap()
+            .split(';')
+            .filter(|e| !e.trim().is_empty())
+            .map(|e| {
+                let v: Vec<&str> = e.split_whitespace().collect();
+                (
+                    v[0].parse().unwrap(),
+                    v[1].parse().unwrap(),
+                    v[2] == "init",
+                    v[3].parse().ok(),
+                )
+            })
+            .collect();
         let inits = entries.iter().filter(|e| e.2).count();
-        let ph = |e: usize| if e < inits { 0u16 } else { (e - inits + usize::from(inits > 0)) as u16 };
+        let ph = |e: usize| {
+            if e < inits {
+                0u16
+            } else {
+                (e - inits + usize::from(inits > 0)) as u16
+            }
+        };
         let mut phases = Vec::new();
-        if inits > 0 { phases.push(entries[..inits].iter().map(|e| at(e.0, e.1)).collect()); }
-        for e in &entries[inits..] { phases.push(vec![at(e.0, e.1)]); }
-        let parking = entries.iter().enumerate().filter_map(|(k, e)| e.3.map(|u| Parking { cell: at(e.0, e.1), from: ph(k), until: ph(u) })).collect();
+        if inits > 0 {
+            phases.push(entries[..inits].iter().map(|e| at(e.0, e.1)).collect());
+        }
+        for e in &entries[inits..] {
+            phases.push(vec![at(e.0, e.1)]);
+        }
+        let parking = entries
+            .iter()
+            .enumerate()
+            .filter_map(|(k, e)| {
+                e.3.map(|u| Parking {
+                    cell: at(e.0, e.1),
+                    from: ph(k),
+                    until: ph(u),
+                })
+            })
+            .collect();
         let mut packing = Packing::with_parking(&board, phases, parking);
         packing.planned = true;
         packing.ordered = true;
         for m in [crate::multi::Method::Packing, crate::multi::Method::Plan] {
-            let config = crate::multi::search::Config { method: m, packing: Some(&packing), ..crate::multi::search::Config::plain() };
-            let limits = crate::multi::Limits { max_nodes: Some(300_000), ..Default::default() };
+            let config = crate::multi::search::Config {
+                method: m,
+                packing: Some(&packing),
+                ..crate::multi::search::Config::plain()
+            };
+            let limits = crate::multi::Limits {
+                max_nodes: Some(300_000),
+                ..Default::default()
+            };
             let stop = std::sync::atomic::AtomicBool::new(false);
             let t = std::time::Instant::now();
-            let (outcome, stats) = crate::multi::search::run(&board, &config, &limits, &stop, &mut |_| {});
-            eprintln!("{m:?}: {:?} generated {} in {:?}", outcome.solution().map(|s| s.pushes), stats.generated, t.elapsed());
+            let (outcome, stats) =
+                crate::multi::search::run(&board, &config, &limits, &stop, &mut |_| {});
+            eprintln!(
+                "{m:?}: {:?} generated {} in {:?}",
+                outcome.solution().map(|s| s.pushes),
+                stats.generated,
+                t.elapsed()
+            );
         }
     }
 }

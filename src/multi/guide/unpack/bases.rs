@@ -129,6 +129,42 @@ impl Bases {
     }
 }
 
+/// Per cell, whether a box pulled there would wait inside a tunnel: a run
+/// of two cells or more, one wide, walls on both sides across it. Such a
+/// box only blocks the way; the ends of a run with no start square in it
+/// are left free (a box may wait at a tunnel's mouth), and start squares
+/// always are.
+pub(super) fn in_tunnels(board: &Board) -> Vec<bool> {
+    let mut inside = vec![false; board.len()];
+    let is_start = |c: Cell| board.start_boxes.contains(&c);
+    for dir in [Direction::East, Direction::South] {
+        for c in board.cells() {
+            let starts_run = board
+                .step(c, dir.opposite())
+                .is_none_or(|p| !board.is_corridor(p, dir));
+            if !board.is_corridor(c, dir) || !starts_run {
+                continue;
+            }
+            let mut run = vec![c];
+            while let Some(n) = board.step(*run.last().expect("a cell"), dir) {
+                if !board.is_corridor(n, dir) {
+                    break;
+                }
+                run.push(n);
+            }
+            if run.len() < 2 {
+                continue;
+            }
+            let ends_free = !run.iter().any(|&x| is_start(x));
+            for (k, &x) in run.iter().enumerate() {
+                let end = k == 0 || k + 1 == run.len();
+                inside[x] |= !is_start(x) && !(end && ends_free);
+            }
+        }
+    }
+    inside
+}
+
 /// A set of start squares by index, as bits.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Set(Box<[u64]>);
@@ -256,7 +292,9 @@ mod tests {
         let bases = Bases::new(&b);
         let all = Set::full(bases.len());
         assert!(bases.matched(&b.goals, &all));
-        let west = b.step(b.start_boxes[0], crate::grid::Direction::West).unwrap();
+        let west = b
+            .step(b.start_boxes[0], crate::grid::Direction::West)
+            .unwrap();
         assert!(!bases.matched(&[west], &all));
         assert!(!bases.matched(&b.goals, &Set::empty(1)));
     }

@@ -28,6 +28,15 @@ use super::plan::{Parking, Plan};
 use crate::multi::board::{Board, Cell};
 use search::{Step, Unpacker};
 
+/// Boxes a level may have for the search: each position matches its boxes
+/// to start squares anew, and past a few dozen boxes a plan of single
+/// steps says little anyway.
+const MAX_BOXES: usize = 64;
+
+/// Floor cells a level may have for the search: what a box on each start
+/// square can reach is worked out at load, a flood per position of it.
+const MAX_CELLS: usize = 1000;
+
 /// Where a plan's box comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Source {
@@ -46,22 +55,41 @@ struct Entry {
     source: Source,
 }
 
-/// The plan of the backward search on `board`, within `expansions`
-/// positions expanded and until `give_up`; `None` where there are more
-/// goals than boxes or the search finds nothing to follow.
-pub(crate) fn unpack_plan(board: &Board, expansions: usize, give_up: &dyn Fn() -> bool) -> Option<Plan> {
-    if board.goals.len() != board.start_boxes.len() {
+/// The plan of the backward search on `board`, within `steps` moves
+/// taken and until `give_up`; `None` where there are more goals than
+/// boxes, more than [`MAX_BOXES`] boxes or [`MAX_CELLS`] cells, or nothing
+/// to follow.
+pub(crate) fn unpack_plan(board: &Board, steps: usize, give_up: &dyn Fn() -> bool) -> Option<Plan> {
+    let boxes = board.start_boxes.len();
+    if board.goals.len() != boxes || boxes > MAX_BOXES || board.len() > MAX_CELLS {
         return None;
     }
     let mut unpacker = Unpacker::new(board);
     unpacker.add_roots();
-    unpacker.run(expansions, give_up);
+    unpacker.run(steps, give_up);
     let best = unpacker.nodes.get(unpacker.best as usize)?;
+    if std::env::var("UNPACK_DEBUG").is_ok() {
+        let rc = |c: Cell| {
+            (
+                board.cells[c.index()] / board.stride - 1,
+                board.cells[c.index()] % board.stride - 1,
+            )
+        };
+        eprintln!(
+            "best boxes {:?} nodes {}",
+            best.boxes.iter().map(|&c| rc(c)).collect::<Vec<_>>(),
+            unpacker.nodes.len()
+        );
+        unpacker.debug_bases(&rc);
+    }
     let mut entries: Vec<Entry> = best
         .boxes
         .iter()
         .rev()
-        .map(|&cell| Entry { cell, source: Source::Start })
+        .map(|&cell| Entry {
+            cell,
+            source: Source::Start,
+        })
         .collect();
     let mut at = unpacker.best as usize;
     while let Some((parent, step)) = unpacker.nodes[at].parent {
@@ -74,8 +102,15 @@ pub(crate) fn unpack_plan(board: &Board, expansions: usize, give_up: &dyn Fn() -
 
 /// A pull undone: the box goes back to the cell it was pulled from.
 fn entry_of(step: Step) -> Entry {
-    let source = if step.removed { Source::Anywhere } else { Source::Cell(step.to) };
-    Entry { cell: step.from, source }
+    let source = if step.removed {
+        Source::Anywhere
+    } else {
+        Source::Cell(step.to)
+    };
+    Entry {
+        cell: step.from,
+        source,
+    }
 }
 
 /// The entries with each box's moves one after another joined (a box that
@@ -89,7 +124,10 @@ fn merged(mut entries: Vec<Entry>) -> Vec<Entry> {
             continue;
         }
         let starts = entries[k].source == Source::Start;
-        if !starts && k + 1 < entries.len() && entries[k + 1].source == Source::Cell(entries[k].cell) {
+        if !starts
+            && k + 1 < entries.len()
+            && entries[k + 1].source == Source::Cell(entries[k].cell)
+        {
             entries[k].cell = entries[k + 1].cell;
             entries.remove(k + 1);
             continue;
@@ -104,9 +142,13 @@ fn merged(mut entries: Vec<Entry>) -> Vec<Entry> {
 /// Where no box left the board, only the entries never left again count.
 fn plan_of(entries: Vec<Entry>, removed: bool) -> Plan {
     let until: Vec<Option<usize>> = (0..entries.len())
-        .map(|k| (k + 1..entries.len()).find(|&j| entries[j].source == Source::Cell(entries[k].cell)))
+        .map(|k| {
+            (k + 1..entries.len()).find(|&j| entries[j].source == Source::Cell(entries[k].cell))
+        })
         .collect();
-    let kept: Vec<usize> = (0..entries.len()).filter(|&k| removed || until[k].is_none()).collect();
+    let kept: Vec<usize> = (0..entries.len())
+        .filter(|&k| removed || until[k].is_none())
+        .collect();
     let mut phase_of = vec![0u16; entries.len()];
     let mut phases: Vec<Vec<Cell>> = vec![Vec::new()];
     for &k in &kept {
@@ -125,7 +167,11 @@ fn plan_of(entries: Vec<Entry>, removed: bool) -> Plan {
         .iter()
         .filter_map(|&k| {
             let j = until[k]?;
-            Some(Parking { cell: entries[k].cell, from: phase_of[k], until: phase_of[j] })
+            Some(Parking {
+                cell: entries[k].cell,
+                from: phase_of[k],
+                until: phase_of[j],
+            })
         })
         .collect();
     Plan { phases, parking }
@@ -144,11 +190,26 @@ mod tests {
     #[test]
     fn a_box_that_fills_a_cell_and_leaves_it_at_once_goes_straight_on() {
         let entries = vec![
-            Entry { cell: cell(1), source: Source::Start },
-            Entry { cell: cell(5), source: Source::Cell(cell(1)) },
-            Entry { cell: cell(6), source: Source::Cell(cell(5)) },
-            Entry { cell: cell(7), source: Source::Anywhere },
-            Entry { cell: cell(7), source: Source::Cell(cell(7)) },
+            Entry {
+                cell: cell(1),
+                source: Source::Start,
+            },
+            Entry {
+                cell: cell(5),
+                source: Source::Cell(cell(1)),
+            },
+            Entry {
+                cell: cell(6),
+                source: Source::Cell(cell(5)),
+            },
+            Entry {
+                cell: cell(7),
+                source: Source::Anywhere,
+            },
+            Entry {
+                cell: cell(7),
+                source: Source::Cell(cell(7)),
+            },
         ];
         let got: Vec<(Cell, Source)> = merged(entries).iter().map(|e| (e.cell, e.source)).collect();
         assert_eq!(
@@ -164,13 +225,32 @@ mod tests {
     #[test]
     fn a_cell_left_again_is_a_parking_square_until_then() {
         let entries = vec![
-            Entry { cell: cell(3), source: Source::Anywhere },
-            Entry { cell: cell(4), source: Source::Anywhere },
-            Entry { cell: cell(8), source: Source::Cell(cell(3)) },
+            Entry {
+                cell: cell(3),
+                source: Source::Anywhere,
+            },
+            Entry {
+                cell: cell(4),
+                source: Source::Anywhere,
+            },
+            Entry {
+                cell: cell(8),
+                source: Source::Cell(cell(3)),
+            },
         ];
         let plan = plan_of(entries.clone(), true);
-        assert_eq!(plan.phases, vec![vec![cell(3)], vec![cell(4)], vec![cell(8)]]);
-        assert_eq!(plan.parking, vec![Parking { cell: cell(3), from: 0, until: 2 }]);
+        assert_eq!(
+            plan.phases,
+            vec![vec![cell(3)], vec![cell(4)], vec![cell(8)]]
+        );
+        assert_eq!(
+            plan.parking,
+            vec![Parking {
+                cell: cell(3),
+                from: 0,
+                until: 2
+            }]
+        );
         // Where no box left the board only the cells never left again count.
         let plan = plan_of(entries, false);
         assert_eq!(plan.phases, vec![vec![cell(4)], vec![cell(8)]]);

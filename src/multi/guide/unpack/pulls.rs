@@ -109,7 +109,13 @@ impl Puller {
         }
         occupied[c] = true;
         self.stamp += 1;
-        board.flood_player(occupied, &mut self.marks, self.stamp, &mut self.queue, player);
+        board.flood_player(
+            occupied,
+            &mut self.marks,
+            self.stamp,
+            &mut self.queue,
+            player,
+        );
         occupied[c] = false;
     }
 

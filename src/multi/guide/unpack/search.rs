@@ -13,7 +13,7 @@
 //! pull that joins areas; the one that joins halls. A move that takes a
 //! box off the board is the only one an advisor names where there is one.
 
-use super::bases::{Bases, Set};
+use super::bases::{Bases, Set, in_tunnels};
 use super::pulls::{Pulled, Puller};
 use crate::multi::board::{Board, Cell};
 use crate::multi::guide::halls::{HallScratch, Halls};
@@ -101,6 +101,8 @@ pub(super) struct Unpacker<'b> {
     cursor: usize,
     /// Per cell, the pushes from it to every goal, summed.
     to_goals: Vec<u32>,
+    /// Per cell, whether a pulled box may not stop there (see [`in_tunnels`]).
+    in_tunnel: Vec<bool>,
     occupied: Vec<bool>,
     marks: Vec<u32>,
     stamp: u32,
@@ -110,6 +112,8 @@ pub(super) struct Unpacker<'b> {
     blocked: Vec<u64>,
     /// The best position so far.
     pub best: u32,
+    /// Whether every box is off the board.
+    done: bool,
 }
 
 impl<'b> Unpacker<'b> {
@@ -135,6 +139,7 @@ impl<'b> Unpacker<'b> {
             heaps: Vec::new(),
             cursor: 0,
             to_goals,
+            in_tunnel: in_tunnels(board),
             occupied: vec![false; n],
             marks: vec![0; n],
             stamp: 0,
@@ -142,6 +147,7 @@ impl<'b> Unpacker<'b> {
             area: RowArea::default(),
             blocked: Vec::new(),
             best: 0,
+            done: false,
         }
     }
 
@@ -163,7 +169,14 @@ impl<'b> Unpacker<'b> {
             let least = board.flood_player(&self.occupied, &mut zone, zones, &mut queue, c);
             let score = self.score(&goals);
             let bases = Set::full(self.bases.len());
-            self.insert(goals.clone().into_boxed_slice(), bases, least, None, 0, score);
+            self.insert(
+                goals.clone().into_boxed_slice(),
+                bases,
+                least,
+                None,
+                0,
+                score,
+            );
         }
         for &g in &goals {
             self.occupied[g] = false;
@@ -175,7 +188,7 @@ impl<'b> Unpacker<'b> {
     pub fn run(&mut self, steps: usize, give_up: &dyn Fn() -> bool) {
         let mut turn = false;
         for done in 0..steps {
-            if self.nodes.get(self.best as usize).is_none_or(|n| n.score.boxes == 0) {
+            if self.done {
                 return;
             }
             if done % 16 == 0 && give_up() {
@@ -187,6 +200,24 @@ impl<'b> Unpacker<'b> {
             };
             self.take_next_move(id);
         }
+    }
+
+    pub fn debug_bases(&self, rc: &dyn Fn(Cell) -> (usize, usize)) {
+        let n = &self.nodes[self.best as usize];
+        eprintln!(
+            "bases left {:?}",
+            n.bases
+                .iter()
+                .map(|k| rc(self.bases.cells[k]))
+                .collect::<Vec<_>>()
+        );
+        let g = self.bases.interchangeable(self.board, &n.boxes, &n.bases);
+        eprintln!(
+            "group {:?}",
+            g.iter()
+                .map(|k| rc(self.bases.cells[k]))
+                .collect::<Vec<_>>()
+        );
     }
 
     /// The next position to take a move from: from the best position's
@@ -241,12 +272,22 @@ impl<'b> Unpacker<'b> {
         let m = self.nodes[id as usize].moves.pop().expect("a move left");
         if std::env::var("UNPACK_TRACE").is_ok() {
             let n = &self.nodes[id as usize];
-            eprintln!("take from {id} w{} score {:?} -> w{} {:?} removed {}", n.weight, n.score, m.weight, m.score, m.step.removed);
+            eprintln!(
+                "take from {id} w{} score {:?} -> w{} {:?} removed {}",
+                n.weight, n.score, m.weight, m.score, m.step.removed
+            );
         }
         self.queue_node(id);
         let weight = self.nodes[id as usize].weight + m.weight;
         let step = Some((id, m.step));
-        self.insert(m.boxes.into_boxed_slice(), m.bases, m.player, step, weight, m.score);
+        self.insert(
+            m.boxes.into_boxed_slice(),
+            m.bases,
+            m.player,
+            step,
+            weight,
+            m.score,
+        );
     }
 
     /// Puts position `id` in its cell's heap by its next move, if any.
@@ -288,6 +329,10 @@ impl<'b> Unpacker<'b> {
             moves: Vec::new(),
         });
         self.index.entry(key).or_default().push(id);
+        if self.nodes[id as usize].boxes.is_empty() {
+            (self.best, self.done) = (id, true);
+            return;
+        }
         if score < self.nodes[self.best as usize].score {
             self.best = id;
         }
@@ -333,13 +378,21 @@ impl<'b> Unpacker<'b> {
         }
         self.stamp += 1;
         let stamp = self.stamp;
-        board.flood_player(&self.occupied, &mut self.marks, stamp, &mut self.queue, player);
+        board.flood_player(
+            &self.occupied,
+            &mut self.marks,
+            stamp,
+            &mut self.queue,
+            player,
+        );
         let mut pulled: Vec<(usize, Pulled)> = Vec::new();
         for (i, &b) in boxes.iter().enumerate() {
             let marks = &self.marks;
-            let found = self.puller.pulls(board, &mut self.occupied, b, |c| marks[c] == stamp);
+            let found = self
+                .puller
+                .pulls(board, &mut self.occupied, b, |c| marks[c] == stamp);
             for p in found {
-                if self.bases.reachable(&left, p.to) {
+                if !self.in_tunnel[p.to] && self.bases.reachable(&left, p.to) {
                     pulled.push((i, p));
                 }
             }
@@ -366,14 +419,22 @@ impl<'b> Unpacker<'b> {
     /// enough from where the box was, the other boxes still matched to
     /// start squares of their own. One a box; none while a square of the
     /// group is out of the player's reach.
-    fn sinks(&self, boxes: &[Cell], left: &Set, pulled: &[(usize, Pulled)]) -> Vec<(usize, Cell, Cell)> {
+    fn sinks(
+        &self,
+        boxes: &[Cell],
+        left: &Set,
+        pulled: &[(usize, Pulled)],
+    ) -> Vec<(usize, Cell, Cell)> {
         let board = self.board;
         let on_base = |p: &Pulled| self.bases.at(p.to).is_some_and(|k| left.contains(k));
         if !pulled.iter().any(|(_, p)| on_base(p)) {
             return Vec::new();
         }
         let group = self.bases.interchangeable(board, boxes, left);
-        if group.iter().any(|k| self.marks[self.bases.cells[k]] != self.stamp) {
+        if group
+            .iter()
+            .any(|k| self.marks[self.bases.cells[k]] != self.stamp)
+        {
             return Vec::new();
         }
         let mut sinks: Vec<(usize, Cell, Cell)> = Vec::new();
@@ -384,7 +445,10 @@ impl<'b> Unpacker<'b> {
             if sinks.iter().any(|s| s.0 == i) || !self.far_apart(boxes[i], p.to) {
                 continue;
             }
-            let rest: Vec<Cell> = (0..boxes.len()).filter(|&j| j != i).map(|j| boxes[j]).collect();
+            let rest: Vec<Cell> = (0..boxes.len())
+                .filter(|&j| j != i)
+                .map(|j| boxes[j])
+                .collect();
             let mut fewer = left.clone();
             fewer.remove(k);
             if self.bases.matched(&rest, &fewer) {
@@ -415,7 +479,14 @@ impl<'b> Unpacker<'b> {
     /// The position after the `i`-th box's pulls `p` (taking it off the
     /// board when `removed`), unless it is known or its boxes cannot all
     /// go back to start squares.
-    fn make_move(&mut self, boxes: &[Cell], left: &Set, i: usize, p: Pulled, removed: bool) -> Option<Move> {
+    fn make_move(
+        &mut self,
+        boxes: &[Cell],
+        left: &Set,
+        i: usize,
+        p: Pulled,
+        removed: bool,
+    ) -> Option<Move> {
         let from = boxes[i];
         let mut next: Vec<Cell> = boxes.to_vec();
         let mut bases = left.clone();
@@ -438,15 +509,28 @@ impl<'b> Unpacker<'b> {
         for &b in &next {
             self.occupied[b] = false;
         }
-        let step = Step { from, to: p.to, removed };
-        score.map(|score| Move { step, boxes: next, bases, player: least, score, weight: 1 })
+        let step = Step {
+            from,
+            to: p.to,
+            removed,
+        };
+        score.map(|score| Move {
+            step,
+            boxes: next,
+            bases,
+            player: least,
+            score,
+            weight: 1,
+        })
     }
 
     /// The score of `boxes` (marked in `occupied`).
     fn score(&mut self, boxes: &[Cell]) -> Score {
         let board = self.board;
         let areas = self.count_areas(boxes);
-        let cut = self.halls.cut(board, &self.occupied, &mut self.hall_scratch);
+        let cut = self
+            .halls
+            .cut(board, &self.occupied, &mut self.hall_scratch);
         let on_goals = boxes.iter().filter(|&&b| board.is_goal[b]).count();
         let far: u32 = boxes.iter().map(|&b| self.to_goals[b]).sum();
         Score {
@@ -469,7 +553,13 @@ impl<'b> Unpacker<'b> {
         for c in board.cells() {
             if !self.occupied[c] && self.marks[c] != self.stamp {
                 areas += 1;
-                board.flood_player(&self.occupied, &mut self.marks, self.stamp, &mut self.queue, c);
+                board.flood_player(
+                    &self.occupied,
+                    &mut self.marks,
+                    self.stamp,
+                    &mut self.queue,
+                    c,
+                );
             }
         }
         areas
@@ -483,7 +573,13 @@ impl<'b> Unpacker<'b> {
             return self.area.flood_among(rows, &mut self.blocked, boxes, from);
         }
         self.stamp += 1;
-        board.flood_player(&self.occupied, &mut self.marks, self.stamp, &mut self.queue, from)
+        board.flood_player(
+            &self.occupied,
+            &mut self.marks,
+            self.stamp,
+            &mut self.queue,
+            from,
+        )
     }
 
     /// The moves an advisor names (see the module doc).
@@ -498,10 +594,15 @@ impl<'b> Unpacker<'b> {
         };
         if moves.iter().any(|m| m.step.removed) {
             let loose = pick(&|m: &Move| m.step.removed && !board.is_goal[m.step.from]);
-            let any = (0..moves.len()).filter(|&k| moves[k].step.removed).min_by_key(|&k| {
-                let m = &moves[k];
-                (m.score.areas, Reverse(board.manhattan(m.step.from, m.step.to)))
-            });
+            let any = (0..moves.len())
+                .filter(|&k| moves[k].step.removed)
+                .min_by_key(|&k| {
+                    let m = &moves[k];
+                    (
+                        m.score.areas,
+                        Reverse(board.manhattan(m.step.from, m.step.to)),
+                    )
+                });
             return loose.or(any).into_iter().collect();
         }
         let pack = (0..moves.len())
@@ -514,7 +615,11 @@ impl<'b> Unpacker<'b> {
             })
             .min_by_key(|&k| {
                 let m = &moves[k];
-                (m.score.areas, m.score.cut, Reverse(board.manhattan(m.step.from, m.step.to)))
+                (
+                    m.score.areas,
+                    m.score.cut,
+                    Reverse(board.manhattan(m.step.from, m.step.to)),
+                )
             });
         let joins = pick(&|m: &Move| m.score.areas < base.areas);
         let opens = pick(&|m: &Move| m.score.cut < base.cut);
