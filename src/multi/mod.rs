@@ -93,14 +93,10 @@ pub fn solve(
         portfolio::fast(&board, options, progress)
     } else {
         let stop = AtomicBool::new(false);
-        let packing = options.method.uses_packing().then(|| {
-            if std::env::var("SOKOBAN_UNPACK").is_ok() {
-                guide::packing::Packing::unpacked(&board, &|| false)
-                    .unwrap_or_else(|| guide::packing::Packing::find(&board))
-            } else {
-                guide::packing::Packing::find(&board)
-            }
-        });
+        let packing = options
+            .method
+            .uses_packing()
+            .then(|| guide::packing::Packing::find(&board));
         // Fences prune the non-optimal methods' positions; they are worked
         // out within a part of the time, and the search has the rest.
         let started = Instant::now();

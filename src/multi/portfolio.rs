@@ -80,9 +80,9 @@ pub(crate) enum GoalArea {
     PlannedRooms,
 }
 
-/// Where the goal area is planned, the plan search opens a lane with a
-/// `PLAN_SHARE`-th of its limits: greedy, it settles a level within a few
-/// hundred thousand nodes or not at all.
+/// Where the goal area is planned, the plan search by the backward plan
+/// takes a `PLAN_SHARE`-th of what its lane has left: greedy, it settles a
+/// level within a few hundred thousand nodes or not at all.
 const PLAN_SHARE: u32 = 2;
 
 /// The nodes the plan search of `--fast` may generate without packing a
@@ -98,17 +98,17 @@ const PLAN_STALL: u64 = 250_000;
 ///
 /// Where the goals are spread out the feature search solves the most, and
 /// the box-move and packing searches and plain A* each settle levels the
-/// others miss. Where the goal area is ordered the packing search solves
-/// the most and the box-move search, without macros, what it misses;
-/// where that area has goal rooms, the packing search runs twice, with the
+/// others miss. Where the goal area is ordered the packing search led by
+/// the unpacking plan ([`crate::multi::guide::unpack`]) solves the most;
+/// the second lane gives a third of its time each to the packing search
+/// by the peel order and to the plan search (by the backward plan where
+/// there is one, then by the unpacking plan), for each settles levels the
+/// other orders miss, and the rest to the box-move search without macros.
+/// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
-/// as positions. Where a backward plan was found, the plan search follows
-/// it first in the second lane, YASS's way: within a part of the time it
-/// settles what neither finds (without a plan, following the peel, it
-/// settles little and its time is better left to the search after it). The
-/// feature and box-move searches and weighted A* use the goal-room macros
-/// and tunnel rides. (Git history and the issue notes hold the
-/// measurements behind these lists.)
+/// as positions. The feature and box-move searches and weighted A* use
+/// the goal-room macros and tunnel rides. (Git history and the issue notes
+/// hold the measurements behind these lists.)
 fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);
     let box_moves = Phase::new(Method::BoxMoves, 1, 1, true);
@@ -118,75 +118,33 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let plan_first = Phase::new(Method::Plan, 1, PLAN_SHARE, false);
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
-    let layout = std::env::var("SOKOBAN_LAYOUT").map_or(0, |v| v.parse().unwrap_or(0));
     let unpacked = packing.unpacked();
     let plan_unpacked = Phase::new(Method::Plan, 1, 3, false).unpacked();
-    let first = match layout {
-        6 => vec![plan_unpacked, unpacked],
-        1 | 3 | 4 | 5 => vec![unpacked],
-        2 => vec![
-            Phase {
-                share: 2,
-                ..unpacked
-            },
-            packing,
-        ],
-        _ => vec![packing],
+    let packing_third = Phase {
+        share: 3,
+        ..packing
     };
-    let second_rooms = match layout {
-        1..=6 => unpacked,
-        _ => packing,
-    };
-    let second = match layout {
-        3 => vec![
-            Phase {
-                share: 3,
-                ..packing
-            },
-            box_moves_plain,
-        ],
-        4 => vec![
-            Phase {
-                share: 3,
-                ..packing
-            },
-            plan_first,
-            box_moves_plain,
-        ],
-        5 => vec![plan_unpacked, box_moves_plain],
-        _ => vec![box_moves_plain],
-    };
-    let second_planned = match layout {
-        3 | 4 => vec![
-            Phase {
-                share: 3,
-                ..packing
-            },
-            plan_first,
-            box_moves_plain,
-        ],
-        5 => vec![plan_unpacked, plan_first, box_moves_plain],
-        _ => vec![plan_first, box_moves_plain],
-    };
+    let ordered_second = vec![packing_third, plan_unpacked, box_moves_plain];
+    let planned_second = vec![packing_third, plan_first, plan_unpacked, box_moves_plain];
     match area {
         GoalArea::Spread => (
             vec![vec![features], vec![box_moves], vec![packing], vec![plain]],
             vec![weighted(2), weighted(3)],
         ),
         GoalArea::Ordered => (
-            vec![first, second],
+            vec![vec![unpacked], ordered_second],
             vec![features, plain, weighted(2), weighted(3)],
         ),
         GoalArea::Planned => (
-            vec![first, second_planned],
+            vec![vec![unpacked], planned_second],
             vec![features, plain, weighted(2), weighted(3)],
         ),
         GoalArea::OrderedRooms => (
-            vec![vec![packing_in_rooms], vec![second_rooms]],
+            vec![vec![packing_in_rooms], vec![unpacked]],
             vec![box_moves, features, plain, weighted(2)],
         ),
         GoalArea::PlannedRooms => (
-            vec![vec![packing_in_rooms], vec![plan_first, second_rooms]],
+            vec![vec![packing_in_rooms], vec![plan_first, unpacked]],
             vec![box_moves, features, plain, weighted(2)],
         ),
     }

@@ -158,7 +158,7 @@ pub(super) fn in_tunnels(board: &Board) -> Vec<bool> {
             let ends_free = !run.iter().any(|&x| is_start(x));
             for (k, &x) in run.iter().enumerate() {
                 let end = k == 0 || k + 1 == run.len();
-                inside[x] |= !is_start(x) && !(end && ends_free);
+                inside[x] |= !(is_start(x) || (end && ends_free));
             }
         }
     }

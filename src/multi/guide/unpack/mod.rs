@@ -68,20 +68,6 @@ pub(crate) fn unpack_plan(board: &Board, steps: usize, give_up: &dyn Fn() -> boo
     unpacker.add_roots();
     unpacker.run(steps, give_up);
     let best = unpacker.nodes.get(unpacker.best as usize)?;
-    if std::env::var("UNPACK_DEBUG").is_ok() {
-        let rc = |c: Cell| {
-            (
-                board.cells[c.index()] / board.stride - 1,
-                board.cells[c.index()] % board.stride - 1,
-            )
-        };
-        eprintln!(
-            "best boxes {:?} nodes {}",
-            best.boxes.iter().map(|&c| rc(c)).collect::<Vec<_>>(),
-            unpacker.nodes.len()
-        );
-        unpacker.debug_bases(&rc);
-    }
     let mut entries: Vec<Entry> = best
         .boxes
         .iter()

@@ -202,24 +202,6 @@ impl<'b> Unpacker<'b> {
         }
     }
 
-    pub fn debug_bases(&self, rc: &dyn Fn(Cell) -> (usize, usize)) {
-        let n = &self.nodes[self.best as usize];
-        eprintln!(
-            "bases left {:?}",
-            n.bases
-                .iter()
-                .map(|k| rc(self.bases.cells[k]))
-                .collect::<Vec<_>>()
-        );
-        let g = self.bases.interchangeable(self.board, &n.boxes, &n.bases);
-        eprintln!(
-            "group {:?}",
-            g.iter()
-                .map(|k| rc(self.bases.cells[k]))
-                .collect::<Vec<_>>()
-        );
-    }
-
     /// The next position to take a move from: from the best position's
     /// cell every other turn, else from the next cell in turn.
     fn pop(&mut self, best_cell: bool) -> Option<u32> {
@@ -270,13 +252,6 @@ impl<'b> Unpacker<'b> {
     /// and weighed; `id` waits in its cell for its move after.
     fn take_next_move(&mut self, id: u32) {
         let m = self.nodes[id as usize].moves.pop().expect("a move left");
-        if std::env::var("UNPACK_TRACE").is_ok() {
-            let n = &self.nodes[id as usize];
-            eprintln!(
-                "take from {id} w{} score {:?} -> w{} {:?} removed {}",
-                n.weight, n.score, m.weight, m.score, m.step.removed
-            );
-        }
         self.queue_node(id);
         let weight = self.nodes[id as usize].weight + m.weight;
         let step = Some((id, m.step));
@@ -615,11 +590,8 @@ impl<'b> Unpacker<'b> {
             })
             .min_by_key(|&k| {
                 let m = &moves[k];
-                (
-                    m.score.areas,
-                    m.score.cut,
-                    Reverse(board.manhattan(m.step.from, m.step.to)),
-                )
+                let far = Reverse(board.manhattan(m.step.from, m.step.to));
+                (m.score.areas, m.score.cut, far)
             });
         let joins = pick(&|m: &Move| m.score.areas < base.areas);
         let opens = pick(&|m: &Move| m.score.cut < base.cut);
