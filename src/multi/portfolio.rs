@@ -81,8 +81,9 @@ pub(crate) enum GoalArea {
 }
 
 /// Where the goal area is planned, the plan search by the backward plan
-/// takes a `PLAN_SHARE`-th of what its lane has left: greedy, it settles a
-/// level within a few hundred thousand nodes or not at all.
+/// takes a `PLAN_SHARE`-th of its lane's limits at most (a third beside
+/// the searches by the other orders): greedy, it settles a level within a
+/// few hundred thousand nodes or not at all.
 const PLAN_SHARE: u32 = 2;
 
 /// The nodes the plan search of `--fast` may generate without packing a
@@ -125,7 +126,20 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         ..packing
     };
     let ordered_second = vec![packing_third, plan_unpacked, box_moves_plain];
-    let planned_second = vec![packing_third, plan_first, plan_unpacked, box_moves_plain];
+    // Shares of a third, a third and a quarter leave the box-move search
+    // its part where neither plan search stalls early.
+    let planned_second = vec![
+        packing_third,
+        Phase {
+            share: 3,
+            ..plan_first
+        },
+        Phase {
+            share: 4,
+            ..plan_unpacked
+        },
+        box_moves_plain,
+    ];
     match area {
         GoalArea::Spread => (
             vec![vec![features], vec![box_moves], vec![packing], vec![plain]],
@@ -783,10 +797,10 @@ mod tests {
         for (threads, area) in (0..=64).flat_map(|t| AREAS.map(|a| (t, a))) {
             let lanes = lanes(threads, area);
             assert_eq!(lanes.len(), threads.clamp(1, 6), "{threads} threads");
-            let phases: Vec<(Method, u32, bool)> = lanes
+            let phases: Vec<(Method, u32, bool, bool)> = lanes
                 .iter()
                 .flatten()
-                .map(|p| (p.method, p.weight, p.macros))
+                .map(|p| (p.method, p.weight, p.macros, p.unpacked))
                 .collect();
             for (i, a) in phases.iter().enumerate() {
                 assert!(
@@ -796,7 +810,7 @@ mod tests {
             }
             let (core, _) = searches(area);
             for search in core.iter().flatten() {
-                let key = (search.method, search.weight, search.macros);
+                let key = (search.method, search.weight, search.macros, search.unpacked);
                 assert!(
                     phases.contains(&key),
                     "{threads} threads, {area:?}: {key:?}"
@@ -827,40 +841,64 @@ mod tests {
 
     #[test]
     fn the_two_thread_layouts() {
-        let shape = |area| -> Vec<Vec<(Method, u32, bool)>> {
+        // (method, share, macros, led by the unpacking plan)
+        let shape = |area| -> Vec<Vec<(Method, u32, bool, bool)>> {
             lanes(2, area)
                 .iter()
-                .map(|l| l.iter().map(|p| (p.method, p.share, p.macros)).collect())
+                .map(|l| {
+                    l.iter()
+                        .map(|p| (p.method, p.share, p.macros, p.unpacked))
+                        .collect()
+                })
                 .collect()
         };
         use Method::*;
         assert_eq!(
             shape(GoalArea::Spread),
             [
-                vec![(Features, 1, true)],
-                vec![(BoxMoves, 3, true), (Packing, 3, false), (AStar, 1, false)]
+                vec![(Features, 1, true, false)],
+                vec![
+                    (BoxMoves, 3, true, false),
+                    (Packing, 3, false, false),
+                    (AStar, 1, false, false)
+                ]
             ]
         );
         assert_eq!(
             shape(GoalArea::Ordered),
-            [vec![(Packing, 1, false)], vec![(BoxMoves, 1, false)]]
+            [
+                vec![(Packing, 1, false, true)],
+                vec![
+                    (Packing, 3, false, false),
+                    (Plan, 3, false, true),
+                    (BoxMoves, 1, false, false)
+                ]
+            ]
         );
         assert_eq!(
             shape(GoalArea::OrderedRooms),
-            [vec![(Packing, 1, true)], vec![(Packing, 1, false)]]
+            [
+                vec![(Packing, 1, true, false)],
+                vec![(Packing, 1, false, true)]
+            ]
         );
         assert_eq!(
             shape(GoalArea::Planned),
             [
-                vec![(Packing, 1, false)],
-                vec![(Plan, 2, false), (BoxMoves, 1, false)]
+                vec![(Packing, 1, false, true)],
+                vec![
+                    (Packing, 3, false, false),
+                    (Plan, 3, false, false),
+                    (Plan, 4, false, true),
+                    (BoxMoves, 1, false, false)
+                ]
             ]
         );
         assert_eq!(
             shape(GoalArea::PlannedRooms),
             [
-                vec![(Packing, 1, true)],
-                vec![(Plan, 2, false), (Packing, 1, false)]
+                vec![(Packing, 1, true, false)],
+                vec![(Plan, 2, false, false), (Packing, 1, false, true)]
             ]
         );
     }
