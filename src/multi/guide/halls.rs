@@ -13,7 +13,6 @@
 //! doors they shut.
 
 use crate::multi::board::{Board, Cell};
-use std::collections::VecDeque;
 
 /// Halls counted at most: past it (a maze of small rooms) the measure
 /// says little, and the pairs fit one word per hall.
@@ -33,9 +32,25 @@ pub(crate) struct Halls {
 /// Scratch space for [`Halls::cut`].
 #[derive(Default)]
 pub(crate) struct HallScratch {
+    /// Per cell, the stamp of the last walk through it.
     seen: Vec<u32>,
     stamp: u32,
-    queue: VecDeque<Cell>,
+    stack: Vec<Cell>,
+    /// Per cell, its corridor piece and 1 (0 on halls and boxes).
+    piece_of: Vec<u32>,
+    pieces: Vec<Piece>,
+    /// The free hall cells beside each piece, piece by piece.
+    doors: Vec<Cell>,
+    /// Per piece, the stamp of the last walk through it.
+    piece_seen: Vec<u32>,
+}
+
+/// A piece of corridor: free corridor cells joined by their edges.
+struct Piece {
+    /// The halls beside it, as bits.
+    halls: u64,
+    /// Its range in [`HallScratch::doors`].
+    doors: std::ops::Range<usize>,
 }
 
 impl Halls {
@@ -75,16 +90,19 @@ impl Halls {
     }
 
     /// Per hall, the halls it is joined to with boxes on `occupied` (every
-    /// part of it reaching them), both ways.
+    /// part of it reaching them), both ways. The corridors are split into
+    /// pieces once, so that each hall's walks cross a piece in one step.
     fn joined_now(&self, board: &Board, occupied: &[bool], s: &mut HallScratch) -> Vec<u64> {
         let count = self.cells.len();
-        if s.seen.len() != board.len() || s.stamp > u32::MAX - 2 * MAX_HALLS as u32 {
+        if s.seen.len() != board.len() || s.stamp > u32::MAX - MAX_HALLS as u32 {
             s.seen = vec![0; board.len()];
+            s.piece_seen.clear();
             s.stamp = 0;
         }
+        self.corridor_pieces(board, occupied, s);
         let mut now = vec![0u64; count];
         for (h, cells) in self.cells.iter().enumerate() {
-            s.stamp += 2;
+            s.stamp += 1;
             let mut all = u64::MAX;
             let mut any = false;
             for &start in cells {
@@ -98,17 +116,61 @@ impl Halls {
         // Joined both ways.
         (0..count)
             .map(|h| {
-                (0..count)
-                    .filter(|&k| now[h] >> k & 1 == 1 && now[k] >> h & 1 == 1)
-                    .fold(0u64, |m, k| m | 1 << k)
+                let (mut left, mut both) = (now[h], 0u64);
+                while left != 0 {
+                    let k = left.trailing_zeros();
+                    left &= left - 1;
+                    if now[k as usize] >> h & 1 == 1 {
+                        both |= 1 << k;
+                    }
+                }
+                both
             })
             .collect()
     }
 
+    /// Splits the free corridor cells into pieces, each with the halls
+    /// beside it (boxes there or not) and its free hall cells.
+    fn corridor_pieces(&self, board: &Board, occupied: &[bool], s: &mut HallScratch) {
+        s.piece_of.clear();
+        s.piece_of.resize(board.len(), 0);
+        s.pieces.clear();
+        s.doors.clear();
+        for c in board.cells() {
+            if self.hall[c].is_some() || occupied[c] || s.piece_of[c] != 0 {
+                continue;
+            }
+            let id = s.pieces.len() as u32 + 1;
+            let (first, mut halls) = (s.doors.len(), 0u64);
+            s.piece_of[c] = id;
+            s.stack.push(c);
+            while let Some(at) = s.stack.pop() {
+                for next in board.neighbours(at) {
+                    match self.hall[next] {
+                        Some(k) => {
+                            halls |= 1 << k;
+                            if !occupied[next] {
+                                s.doors.push(next);
+                            }
+                        }
+                        None if !occupied[next] && s.piece_of[next] == 0 => {
+                            s.piece_of[next] = id;
+                            s.stack.push(next);
+                        }
+                        None => {}
+                    }
+                }
+            }
+            let doors = first..s.doors.len();
+            s.pieces.push(Piece { halls, doors });
+        }
+        s.piece_seen.resize(s.pieces.len(), 0);
+    }
+
     /// The halls a walk from `start` (in hall `h`) meets, through `h`'s
-    /// cells and corridors. The cells of `h` it reaches keep the mark
-    /// `stamp` (the next walk from `h` starts from a part not reached);
-    /// corridors are walked again by each walk.
+    /// cells and the corridor pieces beside them; the cells and pieces it
+    /// reaches keep the mark `stamp` (the next walk from `h` starts from a
+    /// part not reached).
     fn met_from(
         &self,
         board: &Board,
@@ -117,31 +179,36 @@ impl Halls {
         h: usize,
         start: Cell,
     ) -> u64 {
-        let (mine, corridor) = (s.stamp, s.stamp + 1);
+        let stamp = s.stamp;
         let mut met = 0u64;
-        let mut walked = Vec::new();
-        s.seen[start] = mine;
-        s.queue.clear();
-        s.queue.push_back(start);
-        while let Some(at) = s.queue.pop_front() {
+        s.seen[start] = stamp;
+        s.stack.push(start);
+        while let Some(at) = s.stack.pop() {
             for next in board.neighbours(at) {
                 match self.hall[next] {
                     Some(k) if k as usize != h => met |= 1 << k,
-                    _ if occupied[next] || s.seen[next] == mine || s.seen[next] == corridor => {}
+                    Some(_) if occupied[next] || s.seen[next] == stamp => {}
                     Some(_) => {
-                        s.seen[next] = mine;
-                        s.queue.push_back(next);
+                        s.seen[next] = stamp;
+                        s.stack.push(next);
                     }
                     None => {
-                        s.seen[next] = corridor;
-                        walked.push(next);
-                        s.queue.push_back(next);
+                        let piece = s.piece_of[next] as usize;
+                        if piece == 0 || s.piece_seen[piece - 1] == stamp {
+                            continue;
+                        }
+                        s.piece_seen[piece - 1] = stamp;
+                        met |= s.pieces[piece - 1].halls;
+                        for i in s.pieces[piece - 1].doors.clone() {
+                            let door = s.doors[i];
+                            if self.hall[door] == Some(h as u8) && s.seen[door] != stamp {
+                                s.seen[door] = stamp;
+                                s.stack.push(door);
+                            }
+                        }
                     }
                 }
             }
-        }
-        for c in walked {
-            s.seen[c] = 0;
         }
         met
     }
@@ -243,6 +310,110 @@ mod tests {
         occupied[at(1, 2)] = true;
         occupied[at(2, 2)] = true;
         assert_eq!(halls.cut(&b, &occupied, &mut HallScratch::default()), 1);
+    }
+
+    /// The reference: a walk from each part of a hall through its cells
+    /// and every corridor, each walk on its own.
+    fn joined_by_walks(halls: &Halls, board: &Board, occupied: &[bool]) -> Vec<u64> {
+        use std::collections::VecDeque;
+        let count = halls.cells.len();
+        let mut now = vec![0u64; count];
+        for (h, cells) in halls.cells.iter().enumerate() {
+            let mut in_part = vec![false; board.len()];
+            let (mut all, mut any) = (u64::MAX, false);
+            for &start in cells.iter().filter(|&&c| !occupied[c]) {
+                if in_part[start] {
+                    continue;
+                }
+                let (mut seen, mut met) = (vec![false; board.len()], 0u64);
+                let mut queue = VecDeque::from([start]);
+                seen[start] = true;
+                while let Some(at) = queue.pop_front() {
+                    for next in board.neighbours(at) {
+                        match halls.hall[next] {
+                            Some(k) if k as usize != h => met |= 1 << k,
+                            _ if occupied[next] || seen[next] => {}
+                            _ => {
+                                seen[next] = true;
+                                queue.push_back(next);
+                            }
+                        }
+                    }
+                }
+                board
+                    .cells()
+                    .filter(|&c| seen[c])
+                    .for_each(|c| in_part[c] = true);
+                any = true;
+                all &= met;
+            }
+            now[h] = if any { all & !(1 << h) } else { 0 };
+        }
+        let both = |h: usize, k: usize| now[h] >> k & 1 == 1 && now[k] >> h & 1 == 1;
+        (0..count)
+            .map(|h| {
+                (0..count)
+                    .filter(|&k| both(h, k))
+                    .fold(0, |m, k| m | 1 << k)
+            })
+            .collect()
+    }
+
+    /// A random walled board of open floor and pillars, with one box.
+    fn random_board(rng: &mut crate::rng::Rng) -> Option<Board> {
+        let (rows, cols) = (6 + rng.below(8), 6 + rng.below(10));
+        let mut grid: Vec<Vec<u8>> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        let edge = r == 0 || c == 0 || r + 1 == rows || c + 1 == cols;
+                        if edge || rng.chance(30) { b'#' } else { b' ' }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut floor: Vec<(usize, usize)> = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| grid[r][c] == b' ')
+            .collect();
+        if floor.len() < 3 {
+            return None;
+        }
+        for (i, ch) in [b'@', b'$', b'.'].into_iter().enumerate() {
+            let j = i + rng.below(floor.len() - i);
+            floor.swap(i, j);
+            grid[floor[i].0][floor[i].1] = ch;
+        }
+        let text: Vec<String> = grid
+            .into_iter()
+            .map(|r| String::from_utf8(r).unwrap())
+            .collect();
+        let level = parse_xsb(text.join("\n").as_bytes(), 1000).ok()?.remove(0);
+        Board::new(&level).ok()
+    }
+
+    #[test]
+    fn the_corridor_pieces_give_what_a_walk_from_every_part_gives() {
+        let mut rng = crate::rng::Rng::new(47);
+        let mut s = HallScratch::default();
+        let mut checked = 0;
+        for _ in 0..400 {
+            let Some(b) = random_board(&mut rng) else {
+                continue;
+            };
+            let halls = Halls::new(&b);
+            if halls.cells.is_empty() {
+                continue;
+            }
+            for _ in 0..10 {
+                let pct = 5 + rng.below(40) as u32;
+                let occupied: Vec<bool> = (0..b.len()).map(|_| rng.chance(pct)).collect();
+                let expected = joined_by_walks(&halls, &b, &occupied);
+                assert_eq!(halls.joined_now(&b, &occupied, &mut s), expected);
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked} positions");
     }
 
     #[test]
