@@ -21,9 +21,9 @@ use crate::multi::rows::RowArea;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-/// A pulled box and how far it must have come from the forward side to
-/// be taken off: a box pulled onto a start square right beside its goal
-/// says little of the order the goals fill in.
+/// How far (rows and columns) a pulled box must have come from the
+/// forward side to be taken off: a box pulled onto a start square right
+/// beside its goal says little of the order the goals fill in.
 const SINK_DISTANCE: usize = 6;
 
 /// A position's score: lower is better, field by field.
@@ -417,7 +417,7 @@ impl<'b> Unpacker<'b> {
             let Some(k) = self.bases.at(p.to).filter(|&k| group.contains(k)) else {
                 continue;
             };
-            if sinks.iter().any(|s| s.0 == i) || !self.far_apart(boxes[i], p.to) {
+            if sinks.iter().any(|s| s.0 == i) || board.manhattan(boxes[i], p.to) < SINK_DISTANCE {
                 continue;
             }
             let rest: Vec<Cell> = (0..boxes.len())
@@ -431,24 +431,6 @@ impl<'b> Unpacker<'b> {
             }
         }
         sinks
-    }
-
-    /// True when a walk from `a` to `b` on the empty board takes
-    /// [`SINK_DISTANCE`] steps or more.
-    fn far_apart(&self, a: Cell, b: Cell) -> bool {
-        if self.board.manhattan(a, b) >= SINK_DISTANCE {
-            return true;
-        }
-        let mut dist = vec![usize::MAX; self.board.len()];
-        dist[a] = 0;
-        self.board.breadth_first(&mut Vec::new(), a, |at, _, to| {
-            let new = dist[to] == usize::MAX && dist[at] + 1 < SINK_DISTANCE;
-            if new {
-                dist[to] = dist[at] + 1;
-            }
-            new
-        });
-        dist[b] == usize::MAX
     }
 
     /// The position after the `i`-th box's pulls `p` (taking it off the
