@@ -101,10 +101,11 @@ const PLAN_STALL: u64 = 250_000;
 /// the box-move and packing searches and plain A* each settle levels the
 /// others miss. Where the goal area is ordered the packing search led by
 /// the unpacking plan ([`crate::multi::guide::unpack`]) solves the most;
-/// the second lane gives a third of its time each to the packing search
-/// by the peel order and to the plan search (by the backward plan where
-/// there is one, then by the unpacking plan), for each settles levels the
-/// other orders miss, and the rest to the box-move search without macros.
+/// the second lane runs the packing search by the peel order, the
+/// box-move search without macros and the plan search by the unpacking
+/// plan, each for a part of its time, for each settles levels the others
+/// miss; where there is a backward plan, the plan searches by it and by
+/// the unpacking plan come between the peel order and the box-move search.
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
 /// as positions. The feature and box-move searches and weighted A* use
@@ -125,7 +126,19 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         share: 3,
         ..packing
     };
-    let ordered_second = vec![packing_third, plan_unpacked, box_moves_plain];
+    // A quarter each for the peel order and the box-move search, which
+    // settle the levels they settle in a second or two, then the rest.
+    let ordered_second = vec![
+        Phase {
+            share: 4,
+            ..packing
+        },
+        Phase {
+            share: 4,
+            ..box_moves_plain
+        },
+        plan_unpacked,
+    ];
     // Shares of a third, a third and a quarter leave the box-move search
     // its part where neither plan search stalls early.
     let planned_second = vec![
@@ -869,9 +882,9 @@ mod tests {
             [
                 vec![(Packing, 1, false, true)],
                 vec![
-                    (Packing, 3, false, false),
-                    (Plan, 3, false, true),
-                    (BoxMoves, 1, false, false)
+                    (Packing, 4, false, false),
+                    (BoxMoves, 4, false, false),
+                    (Plan, 1, false, true)
                 ]
             ]
         );
