@@ -121,7 +121,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
     let unpacked = packing.unpacked();
-    let plan_unpacked = Phase::new(Method::Plan, 1, 3, false).unpacked();
+    let plan_unpacked = Phase::new(Method::Plan, 1, 1, false).unpacked();
     let packing_third = Phase {
         share: 3,
         ..packing
