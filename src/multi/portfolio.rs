@@ -240,11 +240,16 @@ fn phase_limits(phase: &Phase, last: bool, lane: &Limits, started: Instant, used
     // A lane with neither a time nor a node limit still ends its shared
     // phases; under a time limit, their share of the time is their bound
     // (a node cap as well would stop them sooner with one thread than the
-    // same search running in a lane of its own).
+    // same search running in a lane of its own); under a node limit alone,
+    // its share of the nodes, so that a node-limited run does the same work
+    // however busy the machine is.
     let unbounded = lane.time.is_none() && lane.max_nodes.is_none();
     let default_nodes = unbounded.then_some(SHARED_PHASE_NODES);
     Limits {
-        time: Some(lane.time.map_or(SHARED_PHASE_TIME, left)),
+        time: lane
+            .time
+            .map(left)
+            .or(unbounded.then_some(SHARED_PHASE_TIME)),
         max_nodes: lane.max_nodes.map(|n| n / share as u64).or(default_nodes),
         max_memory: lane.max_memory / share as usize,
     }
@@ -957,5 +962,8 @@ mod tests {
         let unbounded = half(None, None);
         assert_eq!(unbounded.time, Some(SHARED_PHASE_TIME));
         assert_eq!(unbounded.max_nodes, Some(SHARED_PHASE_NODES));
+        // A node limit alone: no clock, whatever the load.
+        let counted = half(None, Some(1000));
+        assert_eq!((counted.time, counted.max_nodes), (None, Some(500)));
     }
 }
