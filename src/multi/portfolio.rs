@@ -353,7 +353,7 @@ impl Knowledge {
 
 /// When working out what a lane's searches need gives up.
 struct GiveUp<'a> {
-    /// For the goal rooms and the fences.
+    /// For the goal rooms, the fences and the unpacking plan.
     rooms: &'a dyn Fn() -> bool,
     /// `None` in the lanes that do not build the meeting table.
     meeting: Option<&'a dyn Fn() -> bool>,
@@ -361,8 +361,8 @@ struct GiveUp<'a> {
     table_bytes: usize,
 }
 
-/// The goal rooms (and the fences) are worked out within this part of a
-/// lane's time at most.
+/// The goal rooms (and the fences and the unpacking plan) are worked out
+/// within this part of the time a lane has left at most.
 const ROOMS_SHARE: u32 = 4;
 /// The meeting table is built within this part of it: on levels of a few
 /// dozen boxes, a whole table takes seconds, which the lane building it
@@ -425,10 +425,14 @@ fn run_lane(
     let mut last = (Outcome::Impossible, false);
     let mut todo: VecDeque<Phase> = phases.iter().copied().collect();
     while let Some(phase) = todo.pop_front() {
-        // Working out the goal rooms and the meeting table may take a part
-        // of the lane's time; the phase's limits count it.
+        // Working out the goal rooms, the unpacking plan and the meeting
+        // table may take a part of the time the lane has left when a phase
+        // that needs them starts (a later phase's is not spent by the
+        // phases before it); the phase's limits count it.
+        let phase_started = Instant::now();
+        let left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
         let past = |share| {
-            let deadline = share_deadline(started, limits.time, share);
+            let deadline = share_deadline(phase_started, left, share);
             move || {
                 stop.load(Ordering::Relaxed)
                     || interrupted()
