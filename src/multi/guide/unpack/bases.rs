@@ -15,6 +15,9 @@ pub(super) struct Bases {
     /// `reach[i][c]`: a box on the `i`-th start square can be pushed to `c`,
     /// the other boxes away and the player starting where it does.
     reach: Vec<Vec<bool>>,
+    /// Per start square, the one goal a box on it can reach, where it can
+    /// reach only one: that goal's box can only be this square's.
+    pub private: Vec<Option<Cell>>,
 }
 
 impl Bases {
@@ -24,14 +27,22 @@ impl Bases {
         for (i, &c) in cells.iter().enumerate() {
             index[c] = Some(i as u16);
         }
-        let reach = cells
+        let reach: Vec<Vec<bool>> = cells
             .iter()
             .map(|&c| lone_box_reach(board, c, board.start_player))
+            .collect();
+        let private = reach
+            .iter()
+            .map(|reached| {
+                let mut goals = board.goals.iter().filter(|&&g| reached[g]);
+                goals.next().filter(|_| goals.next().is_none()).copied()
+            })
             .collect();
         Bases {
             cells,
             index,
             reach,
+            private,
         }
     }
 

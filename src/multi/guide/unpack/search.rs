@@ -371,6 +371,12 @@ impl<'b> Unpacker<'b> {
                     pulled.push((i, p));
                 }
             }
+            // A box on a start square whose only goal it stands on may
+            // leave where it is.
+            let here = self.bases.at(b).filter(|&k| left.contains(k));
+            if here.is_some_and(|k| self.bases.private[k] == Some(b)) {
+                pulled.push((i, Pulled { to: b, player }));
+            }
         }
         let sinks = self.sinks(&boxes, &left, &pulled);
         for &b in boxes.iter() {
@@ -379,7 +385,7 @@ impl<'b> Unpacker<'b> {
         let mut moves = Vec::new();
         for (i, p) in pulled {
             let sink = sinks.iter().find(|&&(j, to, _)| j == i && to == p.to);
-            if !sinks.is_empty() && sink.is_none_or(|s| s.2 != p.player) {
+            if (!sinks.is_empty() || p.to == boxes[i]) && sink.is_none_or(|s| s.2 != p.player) {
                 continue;
             }
             if let Some(m) = self.make_move(&boxes, &left, i, p, sink.is_some()) {
@@ -389,17 +395,23 @@ impl<'b> Unpacker<'b> {
         moves
     }
 
-    /// The pulls that take a box off the board: onto a start square left
-    /// in the largest group whose squares can take any of its boxes, far
-    /// enough from where the box was, the other boxes still matched to
-    /// start squares of their own. One a box; none while a square of the
-    /// group is out of the player's reach.
+    /// The pulls that take a box off the board: from a goal onto the start
+    /// square whose box only that goal can take, where there are such;
+    /// else onto a start square left in the largest group whose squares
+    /// can take any of its boxes, far enough from where the box was. The
+    /// other boxes must still be matched to start squares of their own.
+    /// One a box; none from the group while a square of it is out of the
+    /// player's reach.
     fn sinks(
         &self,
         boxes: &[Cell],
         left: &Set,
         pulled: &[(usize, Pulled)],
     ) -> Vec<(usize, Cell, Cell)> {
+        let private = self.private_sinks(boxes, left, pulled);
+        if !private.is_empty() {
+            return private;
+        }
         let board = self.board;
         let on_base = |p: &Pulled| self.bases.at(p.to).is_some_and(|k| left.contains(k));
         if !pulled.iter().any(|(_, p)| on_base(p)) {
@@ -420,17 +432,46 @@ impl<'b> Unpacker<'b> {
             if sinks.iter().any(|s| s.0 == i) || board.manhattan(boxes[i], p.to) < SINK_DISTANCE {
                 continue;
             }
-            let rest: Vec<Cell> = (0..boxes.len())
-                .filter(|&j| j != i)
-                .map(|j| boxes[j])
-                .collect();
-            let mut fewer = left.clone();
-            fewer.remove(k);
-            if self.bases.matched(&rest, &fewer) {
+            if self.leaves_matched(boxes, left, i, k) {
                 sinks.push((i, p.to, p.player));
             }
         }
         sinks
+    }
+
+    /// The pulls of a box off a goal onto the start square whose box can
+    /// reach that goal alone (or the box standing on such a square that is
+    /// its goal): whatever the order, that goal's box comes from there.
+    fn private_sinks(
+        &self,
+        boxes: &[Cell],
+        left: &Set,
+        pulled: &[(usize, Pulled)],
+    ) -> Vec<(usize, Cell, Cell)> {
+        let mut sinks: Vec<(usize, Cell, Cell)> = Vec::new();
+        for &(i, p) in pulled {
+            let Some(k) = self.bases.at(p.to).filter(|&k| left.contains(k)) else {
+                continue;
+            };
+            let private = self.bases.private[k] == Some(boxes[i]);
+            if private && !sinks.iter().any(|s| s.0 == i) && self.leaves_matched(boxes, left, i, k)
+            {
+                sinks.push((i, p.to, p.player));
+            }
+        }
+        sinks
+    }
+
+    /// Whether the boxes but the `i`-th are still matched to start squares
+    /// of their own once start square `k` is gone.
+    fn leaves_matched(&self, boxes: &[Cell], left: &Set, i: usize, k: usize) -> bool {
+        let rest: Vec<Cell> = (0..boxes.len())
+            .filter(|&j| j != i)
+            .map(|j| boxes[j])
+            .collect();
+        let mut fewer = left.clone();
+        fewer.remove(k);
+        self.bases.matched(&rest, &fewer)
     }
 
     /// The position after the `i`-th box's pulls `p` (taking it off the
