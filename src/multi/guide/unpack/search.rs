@@ -160,26 +160,23 @@ impl<'b> Unpacker<'b> {
         }
         let mut zone = vec![0u32; board.len()];
         let mut queue = Vec::new();
-        let mut zones = 0;
+        let mut players = Vec::new();
         for c in board.cells() {
             if self.occupied[c] || zone[c] != 0 {
                 continue;
             }
-            zones += 1;
-            let least = board.flood_player(&self.occupied, &mut zone, zones, &mut queue, c);
-            let score = self.score(&goals);
-            let bases = Set::full(self.bases.len());
-            self.insert(
-                goals.clone().into_boxed_slice(),
-                bases,
-                least,
-                None,
-                0,
-                score,
-            );
+            let stamp = players.len() as u32 + 1;
+            players.push(board.flood_player(&self.occupied, &mut zone, stamp, &mut queue, c));
         }
+        let score = self.score(&goals);
+        // Inserting a position finds its moves, which clears `occupied`.
         for &g in &goals {
             self.occupied[g] = false;
+        }
+        for least in players {
+            let bases = Set::full(self.bases.len());
+            let boxes = goals.clone().into_boxed_slice();
+            self.insert(boxes, bases, least, None, 0, score);
         }
     }
 
@@ -371,12 +368,6 @@ impl<'b> Unpacker<'b> {
                     pulled.push((i, p));
                 }
             }
-            // A box on a start square whose only goal it stands on may
-            // leave where it is.
-            let here = self.bases.at(b).filter(|&k| left.contains(k));
-            if here.is_some_and(|k| self.bases.private[k] == Some(b)) {
-                pulled.push((i, Pulled { to: b, player }));
-            }
         }
         let sinks = self.sinks(&boxes, &left, &pulled);
         for &b in boxes.iter() {
@@ -385,7 +376,7 @@ impl<'b> Unpacker<'b> {
         let mut moves = Vec::new();
         for (i, p) in pulled {
             let sink = sinks.iter().find(|&&(j, to, _)| j == i && to == p.to);
-            if (!sinks.is_empty() || p.to == boxes[i]) && sink.is_none_or(|s| s.2 != p.player) {
+            if !sinks.is_empty() && sink.is_none_or(|s| s.2 != p.player) {
                 continue;
             }
             if let Some(m) = self.make_move(&boxes, &left, i, p, sink.is_some()) {
@@ -440,8 +431,8 @@ impl<'b> Unpacker<'b> {
     }
 
     /// The pulls of a box off a goal onto the start square whose box can
-    /// reach that goal alone (or the box standing on such a square that is
-    /// its goal): whatever the order, that goal's box comes from there.
+    /// reach that goal alone: whatever the order, that goal's box comes
+    /// from there.
     fn private_sinks(
         &self,
         boxes: &[Cell],
@@ -619,5 +610,25 @@ impl<'b> Unpacker<'b> {
         let joins = pick(&|m: &Move| m.score.areas < base.areas);
         let opens = pick(&|m: &Move| m.score.cut < base.cut);
         [pack, joins, opens].into_iter().flatten().collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    #[test]
+    fn the_search_starts_with_the_player_in_each_area_the_goals_leave() {
+        // The goal cuts the corridor in two: west of it, and the one cell east.
+        let level = &parse_xsb(b"########\n#@ $ . #\n########", 100).unwrap()[0];
+        let board = Board::new(level).unwrap();
+        let mut unpacker = Unpacker::new(&board);
+        unpacker.add_roots();
+        let players: Vec<Cell> = unpacker.nodes.iter().map(|n| n.player).collect();
+        assert_eq!(players.len(), 2);
+        assert_ne!(players[0], players[1]);
+        assert!(players.contains(&board.compact(level.grid.cell(1, 6))));
+        assert!(unpacker.nodes.iter().all(|n| n.score.areas == 2));
     }
 }
