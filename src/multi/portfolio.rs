@@ -99,7 +99,8 @@ const PLAN_STALL: u64 = 250_000;
 ///
 /// Where the goals are spread out the feature search solves the most, and
 /// the box-move and packing searches and plain A* each settle levels the
-/// others miss. Where the goal area is ordered the packing search led by
+/// others miss (the packing search led by the unpacking plan where there
+/// is one: the peel order of spread goals says little). Where the goal area is ordered the packing search led by
 /// the unpacking plan ([`crate::multi::guide::unpack`]) solves the most;
 /// the second lane runs the packing search by the peel order, the
 /// box-move search without macros and the plan search by the unpacking
@@ -155,7 +156,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     ];
     match area {
         GoalArea::Spread => (
-            vec![vec![features], vec![box_moves], vec![packing], vec![plain]],
+            vec![vec![features], vec![box_moves], vec![unpacked], vec![plain]],
             vec![weighted(2), weighted(3)],
         ),
         GoalArea::Ordered => (
@@ -881,7 +882,7 @@ mod tests {
                 vec![(Features, 1, true, false)],
                 vec![
                     (BoxMoves, 3, true, false),
-                    (Packing, 3, false, false),
+                    (Packing, 3, false, true),
                     (AStar, 1, false, false)
                 ]
             ]
