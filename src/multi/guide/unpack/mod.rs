@@ -7,7 +7,8 @@
 //! one move; a box pulled onto a start square that any box of its group
 //! could reach (far enough from where it was, the boxes left still each
 //! able to go back to a start square of its own) leaves the board together
-//! with that square. The search ([`search`]) runs in feature space until
+//! with that square, and so does a box pulled off a goal onto the one
+//! start square whose box can reach no other goal. The search ([`search`]) runs in feature space until
 //! every box has left or its budget is spent; its best position's path,
 //! read forwards, is the plan: first the boxes still on the board where
 //! that position has them, then each pull undone in turn, a box going back
