@@ -100,8 +100,9 @@ const PLAN_STALL: u64 = 250_000;
 /// Where the goals are spread out the feature search solves the most, and
 /// the box-move and packing searches and plain A* each settle levels the
 /// others miss (the packing search led by the unpacking plan where there
-/// is one: the peel order of spread goals says little). Where the goal area is ordered the packing search led by
-/// the unpacking plan ([`crate::multi::guide::unpack`]) solves the most;
+/// is one: the peel order of spread goals says little). Where the goal
+/// area is ordered the packing search led by the unpacking plan
+/// ([`crate::multi::guide::unpack`]) solves the most;
 /// the second lane runs the packing search by the peel order, the
 /// box-move search without macros and the plan search by the unpacking
 /// plan, each for a part of its time, for each settles levels the others

@@ -8,11 +8,12 @@
 //! could reach (far enough from where it was, the boxes left still each
 //! able to go back to a start square of its own) leaves the board together
 //! with that square, and so does a box pulled off a goal onto the one
-//! start square whose box can reach no other goal. The search ([`search`]) runs in feature space until
-//! every box has left or its budget is spent; its best position's path,
-//! read forwards, is the plan: first the boxes still on the board where
-//! that position has them, then each pull undone in turn, a box going back
-//! to the cell it was pulled from. A box that comes to a cell and later
+//! start square whose box can reach no other goal. The search
+//! ([`search`]) runs in feature space until every box has left or its
+//! budget is spent; its best position's path, read forwards, is the plan:
+//! first the boxes still on the board where that position has them, then
+//! each pull undone in turn, a box going back to the cell it was pulled
+//! from. A box that comes to a cell and later
 //! leaves it again makes that cell a parking square for that time. Where
 //! no box left the board, only the order in which the goals fill is kept.
 //!
