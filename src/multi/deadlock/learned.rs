@@ -101,7 +101,7 @@ impl Patterns {
         let fenced = match moved {
             Some(cell) => self
                 .fences
-                .matches_moved(board, occupied, cell, player, among),
+                .matches_moved(board, (occupied, boxes), cell, player, among),
             None => self.fences.matches(board, occupied, boxes, player, among),
         };
         fenced || self.learned.matches(board, occupied, boxes, player, among)

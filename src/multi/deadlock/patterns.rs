@@ -21,6 +21,8 @@ pub(crate) struct PatternSet {
     ends: Vec<u32>,
     /// Per pattern, the least cell of the player's area it is dead in.
     least: Vec<Cell>,
+    /// Per pattern, its cells' [`signature`].
+    signature: Vec<u64>,
     /// Per board cell, the patterns whose smallest cell it is.
     anchored: Vec<Vec<u32>>,
     /// Per board cell, the patterns holding it.
@@ -41,40 +43,53 @@ impl PatternSet {
         if self.ends.is_empty() {
             return false;
         }
+        let held = signature(boxes);
         boxes
             .iter()
-            .any(|&b| self.any_of(&self.anchored[b], board, occupied, player, among))
+            .any(|&b| self.any_of(&self.anchored[b], held, board, occupied, player, among))
     }
 
     /// [`PatternSet::matches`] for a position just made by pushing a box
     /// onto `moved` from one that matched no pattern: only a pattern
     /// holding `moved` can match (the other patterns' boxes stayed, and so
     /// did the player's area among them: the player walked to the push in
-    /// it, and the box left a cell next to it).
+    /// it, and the box left a cell next to it). The boxes are given both
+    /// ways, marked in `occupied` and listed in `boxes`.
     pub fn matches_moved(
         &self,
         board: &Board,
-        occupied: &[bool],
+        (occupied, boxes): (&[bool], &[Cell]),
         moved: Cell,
         player: Cell,
         among: &mut Among,
     ) -> bool {
-        !self.ends.is_empty() && self.any_of(&self.holding[moved], board, occupied, player, among)
+        if self.ends.is_empty() {
+            return false;
+        }
+        let held = signature(boxes);
+        self.any_of(&self.holding[moved], held, board, occupied, player, among)
     }
 
-    /// True when one of the patterns `ids` matches.
+    /// True when one of the patterns `ids` matches, the boxes' cells having
+    /// the [`signature`] `held`.
     fn any_of(
         &self,
         ids: &[u32],
+        held: u64,
         board: &Board,
         occupied: &[bool],
         player: Cell,
         among: &mut Among,
     ) -> bool {
         ids.iter().any(|&p| {
-            let cells = self.cells_of(p as usize);
+            let p = p as usize;
+            // Most patterns miss a box, and most of those a signature bit.
+            if self.signature[p] & !held != 0 {
+                return false;
+            }
+            let cells = self.cells_of(p);
             cells.iter().all(|&c| occupied[c])
-                && among.area_of(board, cells, player) == self.least[p as usize]
+                && among.area_of(board, cells, player) == self.least[p]
         })
     }
 
@@ -93,6 +108,7 @@ impl PatternSet {
         self.cells.extend_from_slice(&core);
         self.ends.push(self.cells.len() as u32);
         self.least.push(least);
+        self.signature.push(signature(&core));
     }
 
     /// How many patterns are kept.
@@ -114,8 +130,15 @@ impl PatternSet {
 
     /// Bytes held, for the memory limit.
     pub fn memory_bytes(&self) -> usize {
-        self.cells.len() * 6 + self.ends.len() * (4 + 2) + self.anchored.len() * 48
+        self.cells.len() * 6 + self.ends.len() * (4 + 2 + 8) + self.anchored.len() * 48
     }
+}
+
+/// A set of cells folded into 64 bits, a bit per cell number modulo 64: a
+/// pattern whose signature has a bit the boxes' lacks cannot match, and the
+/// cells of a pattern, near one another, seldom share a bit.
+fn signature(cells: &[Cell]) -> u64 {
+    cells.iter().fold(0, |sig, c| sig | 1 << (c.index() % 64))
 }
 
 /// Scratch space for the player's area among a few boxes alone.
@@ -157,5 +180,48 @@ impl Among {
             self.alone[c] = false;
         }
         least
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::parse_xsb;
+
+    /// An open room of 14 by 14 floor cells.
+    fn open_room() -> Board {
+        let wall = "#".repeat(16);
+        let mut rows = vec![wall.clone(), format!("#@$.{}#", " ".repeat(11))];
+        rows.extend((0..13).map(|_| format!("#{}#", " ".repeat(14))));
+        rows.push(wall);
+        Board::new(&parse_xsb(rows.join("\n").as_bytes(), 1000).unwrap()[0]).unwrap()
+    }
+
+    #[test]
+    fn boxes_whose_signature_covers_a_pattern_match_only_when_they_hold_it() {
+        let board = open_room();
+        let cells = |ids: &[usize]| -> Vec<Cell> { ids.iter().map(|&i| Cell::new(i)).collect() };
+        // Cells 20, 84 and 148 have the same signature bit.
+        let pattern = cells(&[20, 84]);
+        assert_eq!(signature(&pattern), signature(&cells(&[20, 148])));
+        let player = Cell::new(0);
+        let mut among = Among::default();
+        let least = among.area_of(&board, &pattern, player);
+        let mut set = PatternSet::default();
+        set.push(&board, pattern, least);
+        let mut matches = |boxes: &[Cell], moved: Cell| {
+            let mut occupied = vec![false; board.len()];
+            for &b in boxes {
+                occupied[b] = true;
+            }
+            let all = set.matches(&board, &occupied, boxes, player, &mut among);
+            let taken = (&occupied[..], boxes);
+            let by_moved = set.matches_moved(&board, taken, moved, player, &mut among);
+            assert_eq!(all, by_moved);
+            all
+        };
+        assert!(matches(&cells(&[5, 20, 84]), Cell::new(84)));
+        assert!(!matches(&cells(&[5, 20, 148]), Cell::new(20)));
+        assert!(!matches(&cells(&[20, 83]), Cell::new(20)));
     }
 }

@@ -398,13 +398,14 @@ impl SubsetSearch {
                 };
                 self.occupy(board, b, false);
                 self.occupy(board, ahead, true);
+                child[..k].copy_from_slice(boxes);
+                child[i] = ahead;
+                let taken = (&self.occupied[..], &child[..k]);
                 if !self.freeze.deadlocked(board, &self.occupied, ahead)
                     && !self
                         .fences
-                        .matches_moved(board, &self.occupied, ahead, b, &mut self.among)
+                        .matches_moved(board, taken, ahead, b, &mut self.among)
                 {
-                    child[..k].copy_from_slice(boxes);
-                    child[i] = ahead;
                     child[..k].sort_unstable();
                     let next = pack(&child[..k], self.child_player(board, b, ahead, least));
                     if self.queued.insert(next) {
