@@ -415,19 +415,10 @@ impl<'b> Unpacker<'b> {
         {
             return Vec::new();
         }
-        let mut sinks: Vec<(usize, Cell, Cell)> = Vec::new();
-        for &(i, p) in pulled {
-            let Some(k) = self.bases.at(p.to).filter(|&k| group.contains(k)) else {
-                continue;
-            };
-            if sinks.iter().any(|s| s.0 == i) || board.manhattan(boxes[i], p.to) < SINK_DISTANCE {
-                continue;
-            }
-            if self.leaves_matched(boxes, left, i, k) {
-                sinks.push((i, p.to, p.player));
-            }
-        }
-        sinks
+        let far = |i: usize, p: &Pulled, k: usize| {
+            group.contains(k) && board.manhattan(boxes[i], p.to) >= SINK_DISTANCE
+        };
+        self.sinks_where(boxes, left, pulled, far)
     }
 
     /// The pulls of a box off a goal onto the start square whose box can
@@ -439,14 +430,28 @@ impl<'b> Unpacker<'b> {
         left: &Set,
         pulled: &[(usize, Pulled)],
     ) -> Vec<(usize, Cell, Cell)> {
+        let own = |i: usize, _: &Pulled, k: usize| {
+            left.contains(k) && self.bases.private[k] == Some(boxes[i])
+        };
+        self.sinks_where(boxes, left, pulled, own)
+    }
+
+    /// The pulls onto a start square `k` that `takes` (given the box's
+    /// index and its pulls) where the other boxes stay matched without
+    /// `k`; one a box, its first such pull.
+    fn sinks_where(
+        &self,
+        boxes: &[Cell],
+        left: &Set,
+        pulled: &[(usize, Pulled)],
+        takes: impl Fn(usize, &Pulled, usize) -> bool,
+    ) -> Vec<(usize, Cell, Cell)> {
         let mut sinks: Vec<(usize, Cell, Cell)> = Vec::new();
         for &(i, p) in pulled {
-            let Some(k) = self.bases.at(p.to).filter(|&k| left.contains(k)) else {
+            let Some(k) = self.bases.at(p.to).filter(|&k| takes(i, &p, k)) else {
                 continue;
             };
-            let private = self.bases.private[k] == Some(boxes[i]);
-            if private && !sinks.iter().any(|s| s.0 == i) && self.leaves_matched(boxes, left, i, k)
-            {
+            if !sinks.iter().any(|s| s.0 == i) && self.leaves_matched(boxes, left, i, k) {
                 sinks.push((i, p.to, p.player));
             }
         }
