@@ -74,6 +74,27 @@ pub(crate) struct Packing {
     /// `distance[k][i][c]`: pushes from `c` to the `i`-th target of phase
     /// `k` with the goals of the phases before `k` as walls.
     distance: Vec<Vec<Vec<Distance>>>,
+    /// `walk[k][i][c]`: steps over the floor (boxes aside) from the `i`-th
+    /// target of phase `k` to `c`.
+    walk: Vec<Vec<Vec<Distance>>>,
+}
+
+/// The box the opener may move for free (see [`Packing::opener`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Opener {
+    /// The box's cell.
+    pub cell: Cell,
+    /// The empty target it stands nearest to: phase and index in it.
+    target: (usize, usize),
+    /// Its steps from that target.
+    steps: Distance,
+}
+
+impl Opener {
+    /// The same opener, its box moved on to `cell`.
+    pub fn moved_to(self, cell: Cell) -> Opener {
+        Opener { cell, ..self }
+    }
 }
 
 /// A position measured against the packing order.
@@ -165,7 +186,12 @@ impl Packing {
             );
             walls.extend(goals);
         }
+        let walk = phases
+            .iter()
+            .map(|phase| phase.iter().map(|&g| floor_steps(board, g)).collect())
+            .collect();
         Packing {
+            walk,
             ordered: phases.len() >= ORDERED_PHASES,
             planned: false,
             phases,
@@ -360,10 +386,58 @@ impl Packing {
         best
     }
 
+    /// Festival's opener: in phase `k`, the loose box (as in
+    /// [`Packing::nearest`]) nearest in steps over the floor to an empty
+    /// target of the phase, which the packing search may move away from it
+    /// for free, to make room for the box that fills it.
+    pub fn opener(&self, k: usize, occupied: &[bool], boxes: &[Cell]) -> Option<Opener> {
+        let loose = boxes
+            .iter()
+            .filter(|&&b| self.phase_of(b, k).is_none_or(|p| usize::from(p) > k));
+        let mut best: Option<Opener> = None;
+        for &b in loose {
+            for (i, &g) in self.phases[k].iter().enumerate() {
+                let steps = self.walk[k][i][b];
+                if !occupied[g] && steps != UNREACHABLE && best.is_none_or(|o| steps < o.steps) {
+                    best = Some(Opener {
+                        cell: b,
+                        target: (k, i),
+                        steps,
+                    });
+                }
+            }
+        }
+        best
+    }
+
+    /// The steps from its target of the opener's box moved to `end`, when
+    /// that is no nearer.
+    pub fn opens(&self, opener: &Opener, end: Cell) -> Option<Distance> {
+        let (k, i) = opener.target;
+        let steps = self.walk[k][i][end];
+        (steps >= opener.steps && steps != UNREACHABLE).then_some(steps)
+    }
+
     /// Bytes held by the distance tables.
     pub fn memory_bytes(&self) -> usize {
-        self.distance.iter().flatten().map(|d| d.len() * 2).sum()
+        let tables = self.distance.iter().chain(&self.walk);
+        tables.flatten().map(|d| d.len() * 2).sum()
     }
+}
+
+/// Steps over the floor from `from` to every cell, boxes aside.
+fn floor_steps(board: &Board, from: Cell) -> Vec<Distance> {
+    let mut steps = vec![UNREACHABLE; board.len()];
+    steps[from] = 0;
+    let mut queue = Vec::new();
+    board.breadth_first(&mut queue, from, |at, _, to| {
+        let fresh = steps[to] == UNREACHABLE;
+        if fresh {
+            steps[to] = steps[at] + 1;
+        }
+        fresh
+    });
+    steps
 }
 
 /// The backward peel: phases of goals, the first to fill first.
@@ -566,6 +640,31 @@ mod tests {
         occupied[at(1, 1)] = true;
         assert_eq!(packing.current_phase(&occupied), Some(1));
         assert!(packing.follows_plan(1, &occupied, at(1, 3), at(1, 2)));
+    }
+
+    #[test]
+    fn the_opener_is_the_loose_box_nearest_the_next_target_moving_away() {
+        let (level, b, packing) = prepared(DEAD_END);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut occupied = vec![false; b.len()];
+        for &x in &b.start_boxes {
+            occupied[x] = true;
+        }
+        let opener = packing.opener(0, &occupied, &b.start_boxes).expect("a box");
+        assert_eq!(opener.cell, at(3, 4));
+        // Down or aside: no nearer the far goal; up through the gap: nearer.
+        assert_eq!(packing.opens(&opener, at(4, 4)), Some(6));
+        assert_eq!(packing.opens(&opener, at(3, 3)), Some(6));
+        assert_eq!(packing.opens(&opener, at(2, 4)), None);
+        // A box on a goal filled before is not loose, however near it is.
+        let boxes = [at(1, 1), at(3, 5), at(3, 6)];
+        occupied.fill(false);
+        for &x in &boxes {
+            occupied[x] = true;
+        }
+        let opener = packing.opener(1, &occupied, &boxes).expect("a box");
+        assert_eq!(opener.cell, at(3, 5));
+        assert_eq!(opener.moved_to(at(4, 5)).cell, at(4, 5));
     }
 
     /// The dead end with a box parked on (3, 6) from the first phase until

@@ -14,7 +14,10 @@
 //! counted in moves as FESS counts: a box's move costs one however far it
 //! goes, nothing when it fills an empty goal of the phase being filled (the
 //! move the packing advisor proposes) or when its first push joins two
-//! areas; ties go to the better packing score. Counting pushes instead, with
+//! areas, and where no move of a node fills one, nothing for the opener's
+//! move: the loose box nearest the next target taken farthest from it, to
+//! make way for the box that fills it (see [`Packing::opener`]); ties go to
+//! the better packing score. Counting pushes instead, with
 //! every push towards the next goals free, made each combination of loose
 //! boxes edging closer free too, and the search drowned in them.
 //!

@@ -17,8 +17,8 @@ use super::player::ChildArea;
 use super::push::Push;
 use super::{Pruning, Search};
 use crate::grid::Direction;
-use crate::multi::board::Cell;
-use crate::multi::guide::packing::Packing;
+use crate::multi::board::{Cell, Distance};
+use crate::multi::guide::packing::{Opener, Packing};
 use crate::multi::options::Method;
 use crate::multi::table::{Key, NodeId};
 use std::rc::Rc;
@@ -54,6 +54,9 @@ pub(super) struct Expansion<'a> {
     boxes_hash: u64,
     /// With a packing order, the phase the node is filling.
     phase: Option<usize>,
+    /// The box the packing search may move away from the next target for
+    /// free (see [`Packing::opener`]).
+    opener: Option<Opener>,
 }
 
 /// A box pushed on along its paths after the push that began its move (box
@@ -67,6 +70,17 @@ pub(super) struct MovingBox {
     /// Its player's area, kept when it was made (see
     /// [`PlayerArea::keep_child`](super::player::PlayerArea::keep_child)).
     pub area: Option<u32>,
+    /// Where the box is the opener's, the opener.
+    pub opener: Option<Opener>,
+}
+
+/// What the opener found among a node's box moves.
+#[derive(Default)]
+pub(super) struct Opening {
+    /// Some move filled a target.
+    filled: bool,
+    /// The child where the opener's box ends farthest from its target.
+    best: Option<(NodeId, Distance)>,
 }
 
 /// A child position about to be added.
@@ -95,6 +109,7 @@ impl Search<'_> {
                 .begin_parent(self.board, (node, parent), push, &frozen, boxes);
             if let Some((least, only)) = self.allowed_pushes(node, boxes, moving) {
                 let player = self.nodes.player(node);
+                let phase = self.phase_of(node);
                 let x = Expansion {
                     node,
                     g: self.cost_before(node, moving),
@@ -102,14 +117,8 @@ impl Search<'_> {
                     frozen,
                     least,
                     boxes_hash: self.nodes.hash[node.index()] ^ self.board.zobrist_player[player],
-                    phase: self.config.packing.and_then(|p| {
-                        if self.config.method == Method::Plan {
-                            let k = self.advice.plan_phase(node);
-                            (k < p.phases.len()).then_some(k)
-                        } else {
-                            p.current_phase(&self.occupied)
-                        }
-                    }),
+                    phase,
+                    opener: self.opener_of(phase, boxes, moving),
                 };
                 self.push_boxes(&x, moving.map(|m| m.cell), only.as_deref());
                 self.bound.end_parent(node, &x.frozen);
@@ -117,6 +126,39 @@ impl Search<'_> {
         }
         for &b in boxes {
             self.occupied[b] = false;
+        }
+    }
+
+    /// The phase of the packing order `node` is filling (`occupied` holding
+    /// its boxes).
+    fn phase_of(&self, node: NodeId) -> Option<usize> {
+        self.config.packing.and_then(|p| {
+            if self.config.method == Method::Plan {
+                let k = self.advice.plan_phase(node);
+                (k < p.phases.len()).then_some(k)
+            } else {
+                p.current_phase(&self.occupied)
+            }
+        })
+    }
+
+    /// The opener of a node of the packing search that counts box moves:
+    /// worked out where a move begins, the moving box's own on in it.
+    fn opener_of(
+        &self,
+        phase: Option<usize>,
+        boxes: &[Cell],
+        moving: Option<MovingBox>,
+    ) -> Option<Opener> {
+        if !self.counts_box_moves() {
+            return None;
+        }
+        match moving {
+            Some(m) => m.opener,
+            None => {
+                let packing = self.config.packing?;
+                packing.opener(phase?, &self.occupied, boxes)
+            }
         }
     }
 
@@ -332,7 +374,8 @@ impl Search<'_> {
                 hash,
                 push,
             };
-            self.add_child(x, &made, &table, moved);
+            let added = self.add_child(x, &made, &table, moved);
+            self.note_opening(x, b, end, cost, added);
         }
         self.occupied[end] = false;
         self.occupied[b] = true;
@@ -449,7 +492,7 @@ impl Search<'_> {
         child: &Child,
         table: &Frozen,
         moved: Option<Cell>,
-    ) {
+    ) -> Option<NodeId> {
         let key = Key {
             boxes: child.boxes,
             player: child.player,
@@ -457,14 +500,12 @@ impl Search<'_> {
         };
         if let Some(v) = self.nodes.find(&key) {
             self.reach_again(v, x.node, child);
-            return;
+            return None;
         }
         let h =
             self.bound
                 .child_bound(self.board, table, &x.frozen, child.boxes, child.push, moved);
-        let Some(h) = h else {
-            return;
-        };
+        let h = h?;
         let v = self
             .nodes
             .insert(&key, child.g, h, Some(x.node), child.push.stored());
@@ -479,10 +520,58 @@ impl Search<'_> {
             // Before `enqueue_counted`, whose floods would overwrite the
             // child's area in the queue.
             let area = self.area.keep_child(child.area);
-            self.fresh.push((v, child.push.end(self.board), area));
+            let end = child.push.end(self.board);
+            let opener = x.opener.filter(|o| o.cell == child.push.from);
+            self.fresh
+                .push((v, end, area, opener.map(|o| o.moved_to(end))));
             self.bound.keep_child(v, &x.frozen);
         }
         self.enqueue_counted(v, Some(child.area));
+        Some(v)
+    }
+
+    /// Notes a child of a box move for the opener: whether the move fills
+    /// a target (then there is no opener), and the new child where the
+    /// opener's box ends farthest from its target.
+    fn note_opening(
+        &mut self,
+        x: &Expansion,
+        b: Cell,
+        end: Cell,
+        cost: u32,
+        added: Option<NodeId>,
+    ) {
+        if !self.counts_box_moves() {
+            return;
+        }
+        self.opening.filled |= cost == 0;
+        let (Some(o), Some(v), Some(packing)) = (x.opener, added, self.config.packing) else {
+            return;
+        };
+        if o.cell != b {
+            return;
+        }
+        if let Some(steps) = packing.opens(&o, end)
+            && self.opening.best.is_none_or(|(_, s)| steps > s)
+        {
+            self.opening.best = Some((v, steps));
+        }
+    }
+
+    /// After a node's box moves: the opener's child costs what the node
+    /// did, unless some move filled a target.
+    pub(super) fn open_the_way(&mut self, before: u32) {
+        let opening = std::mem::take(&mut self.opening);
+        let Some((v, _)) = opening.best.filter(|_| !opening.filled) else {
+            return;
+        };
+        let u = v.index();
+        if self.nodes.g[u] > before {
+            self.nodes.g[u] = before;
+            if !self.nodes.closed[u] {
+                self.enqueue(v);
+            }
+        }
     }
 
     /// A known node `v` reached again from `parent`: when by fewer pushes,

@@ -82,7 +82,7 @@ impl Search<'_> {
             && max_nodes.is_none_or(|m| self.stats.generated < m)
             && !self.past_deadline()
         {
-            let (child, end, area) = self.fresh[at];
+            let (child, end, area, opener) = self.fresh[at];
             at += 1;
             boxes.clear();
             boxes.extend_from_slice(self.nodes.boxes(child));
@@ -90,6 +90,7 @@ impl Search<'_> {
                 cell: end,
                 before,
                 area: Some(area),
+                opener,
             };
             self.expand(child, boxes, Some(moving));
         }
