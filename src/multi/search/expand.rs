@@ -485,7 +485,8 @@ impl Search<'_> {
 
     /// Adds a child of the expanded node, or updates a known node reached
     /// by fewer pushes. `table` is the child's frozen table; `moved`, the
-    /// pushed box's end cell when that table is the parent's.
+    /// pushed box's end cell when that table is the parent's. Returns the
+    /// child when it is new.
     pub(super) fn add_child(
         &mut self,
         x: &Expansion,

@@ -151,7 +151,8 @@ struct Search<'b> {
     deadline: Option<Instant>,
     /// A child found in the meeting table, and its pushes to the goal.
     met: Option<(NodeId, Vec<(Cell, Direction)>)>,
-    /// The opener of the node being expanded (see [`expand`]).
+    /// What the opener found among the box moves of the node being expanded
+    /// (see [`Packing::opener`]).
     opening: expand::Opening,
     /// Whether the nodes made before the meeting table was there have
     /// been looked up in it.
