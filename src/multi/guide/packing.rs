@@ -368,15 +368,11 @@ impl Packing {
         }
     }
 
-    /// Pushes from the nearest loose box (not on a target of phase `k` or
-    /// before, or on a parking square whose time is up) to the nearest
-    /// empty target of phase `k`.
+    /// Pushes from the nearest loose box (see [`Packing::loose`]) to the
+    /// nearest empty target of phase `k`.
     fn nearest(&self, k: usize, occupied: &[bool], boxes: &[Cell]) -> u32 {
-        let loose = boxes
-            .iter()
-            .filter(|&&b| self.phase_of(b, k).is_none_or(|p| usize::from(p) > k));
         let mut best = u32::from(UNREACHABLE);
-        for &b in loose {
+        for b in self.loose(k, boxes) {
             for (i, &g) in self.phases[k].iter().enumerate() {
                 if !occupied[g] {
                     best = best.min(u32::from(self.distance[k][i][b]));
@@ -386,16 +382,19 @@ impl Packing {
         best
     }
 
-    /// Festival's opener: in phase `k`, the loose box (as in
-    /// [`Packing::nearest`]) nearest in steps over the floor to an empty
+    /// The loose boxes among `boxes` in phase `k`: not on a target of phase
+    /// `k` or before, or on a parking square whose time is up.
+    fn loose<'a>(&'a self, k: usize, boxes: &'a [Cell]) -> impl Iterator<Item = Cell> + 'a {
+        let loose = move |b: &Cell| self.phase_of(*b, k).is_none_or(|p| usize::from(p) > k);
+        boxes.iter().copied().filter(loose)
+    }
+
+    /// Festival's opener: in phase `k`, the loose box nearest in steps over the floor to an empty
     /// target of the phase, which the packing search may move away from it
     /// for free, to make room for the box that fills it.
     pub fn opener(&self, k: usize, occupied: &[bool], boxes: &[Cell]) -> Option<Opener> {
-        let loose = boxes
-            .iter()
-            .filter(|&&b| self.phase_of(b, k).is_none_or(|p| usize::from(p) > k));
         let mut best: Option<Opener> = None;
-        for &b in loose {
+        for b in self.loose(k, boxes) {
             for (i, &g) in self.phases[k].iter().enumerate() {
                 let steps = self.walk[k][i][b];
                 if !occupied[g] && steps != UNREACHABLE && best.is_none_or(|o| steps < o.steps) {

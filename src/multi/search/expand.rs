@@ -532,7 +532,8 @@ impl Search<'_> {
     }
 
     /// Notes a child of a box move for the opener: whether the move fills
-    /// a target (then there is no opener), and the new child where the
+    /// a target (then there is no opener; where the search counts box
+    /// moves, only such a push costs nothing), and the new child where the
     /// opener's box ends farthest from its target.
     fn note_opening(
         &mut self,
