@@ -113,6 +113,7 @@ pub fn solve(
             meet: None,
             stall: None,
             fences: fences.as_ref(),
+            far_first: false,
         };
         let limits = Limits {
             time: options

@@ -39,6 +39,10 @@ pub(crate) struct Phase {
     /// Whether a search led by the packing order follows the unpacking
     /// plan (see [`crate::multi::guide::unpack`]) where there is one.
     pub unpacked: bool,
+    /// Whether a search led by the packing order ranks, inside a cell,
+    /// the positions whose boxes stand farther from the goals first (see
+    /// [`Config::far_first`]).
+    pub far_first: bool,
 }
 
 impl Phase {
@@ -49,6 +53,7 @@ impl Phase {
             share,
             macros,
             unpacked: false,
+            far_first: false,
         }
     }
 
@@ -56,6 +61,14 @@ impl Phase {
     const fn unpacked(self) -> Phase {
         Phase {
             unpacked: true,
+            ..self
+        }
+    }
+
+    /// The phase with Festival's order inside a cell.
+    const fn far_first(self) -> Phase {
+        Phase {
+            far_first: true,
             ..self
         }
     }
@@ -110,8 +123,12 @@ const PLAN_STALL: u64 = 250_000;
 /// the unpacking plan come between the peel order and the box-move search.
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
-/// as positions. The feature and box-move searches and weighted A* use
-/// the goal-room macros and tunnel rides. (Git history and the issue notes
+/// as positions. Where an ordered area has threads to spare after plain A*,
+/// the packing search led by the unpacking plan runs again far first
+/// (Festival's order inside a cell: see [`Config::far_first`]): it
+/// settles levels the other misses, and misses others. The feature and
+/// box-move searches and weighted A* use the goal-room macros and tunnel
+/// rides. (Git history and the issue notes
 /// hold the measurements behind these lists.)
 fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);
@@ -123,6 +140,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
     let unpacked = packing.unpacked();
+    let unpacked_far = unpacked.far_first();
     let plan_unpacked = Phase::new(Method::Plan, 1, 1, false).unpacked();
     let packing_third = Phase {
         share: 3,
@@ -162,19 +180,19 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         ),
         GoalArea::Ordered => (
             vec![vec![unpacked], ordered_second],
-            vec![features, plain, weighted(2), weighted(3)],
+            vec![features, plain, unpacked_far, weighted(2), weighted(3)],
         ),
         GoalArea::Planned => (
             vec![vec![unpacked], planned_second],
-            vec![features, plain, weighted(2), weighted(3)],
+            vec![features, plain, unpacked_far, weighted(2), weighted(3)],
         ),
         GoalArea::OrderedRooms => (
             vec![vec![packing_in_rooms], vec![unpacked]],
-            vec![box_moves, features, plain, weighted(2)],
+            vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::PlannedRooms => (
             vec![vec![packing_in_rooms], vec![plan_first, unpacked]],
-            vec![box_moves, features, plain, weighted(2)],
+            vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
     }
 }
@@ -184,8 +202,9 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
 ///
 /// Every thread count runs the same [`searches`] for a level: with a thread
 /// for each lane of the core, each runs alone, and threads to spare add
-/// the extra searches, one a thread (six lanes at most: more would repeat a
-/// search and thin out everyone's share of the memory); with fewer, the
+/// the extra searches, one a thread (six or seven lanes at most, by the
+/// goal area: more would repeat a search and thin out everyone's share of
+/// the memory); with fewer, the
 /// first lanes run alone and the last thread runs the rest of the core
 /// one after another, an equal share of its time each. Where the core is
 /// two lanes, one thread so runs what two run side by side, in twice
@@ -291,6 +310,7 @@ impl Knowledge {
             meet: None,
             stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
             fences: None,
+            far_first: phase.far_first,
         };
         if !config.optimal() {
             config.meet = Some(self.meeting(board, give_up.meeting, give_up.table_bytes));
@@ -721,6 +741,7 @@ mod tests {
             meet: None,
             stall: None,
             fences: None,
+            far_first: false,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
@@ -820,11 +841,13 @@ mod tests {
     fn every_thread_count_runs_the_core_and_never_repeats_a_search() {
         for (threads, area) in (0..=64).flat_map(|t| AREAS.map(|a| (t, a))) {
             let lanes = lanes(threads, area);
-            assert_eq!(lanes.len(), threads.clamp(1, 6), "{threads} threads");
-            let phases: Vec<(Method, u32, bool, bool)> = lanes
+            let (core, extra) = searches(area);
+            let most = core.len() + extra.len();
+            assert_eq!(lanes.len(), threads.clamp(1, most), "{threads} threads");
+            let phases: Vec<(Method, u32, bool, bool, bool)> = lanes
                 .iter()
                 .flatten()
-                .map(|p| (p.method, p.weight, p.macros, p.unpacked))
+                .map(|p| (p.method, p.weight, p.macros, p.unpacked, p.far_first))
                 .collect();
             for (i, a) in phases.iter().enumerate() {
                 assert!(
@@ -832,9 +855,14 @@ mod tests {
                     "{threads} threads repeat {a:?}"
                 );
             }
-            let (core, _) = searches(area);
             for search in core.iter().flatten() {
-                let key = (search.method, search.weight, search.macros, search.unpacked);
+                let key = (
+                    search.method,
+                    search.weight,
+                    search.macros,
+                    search.unpacked,
+                    search.far_first,
+                );
                 assert!(
                     phases.contains(&key),
                     "{threads} threads, {area:?}: {key:?}"
@@ -851,6 +879,15 @@ mod tests {
                 let taken: f64 = shared.iter().map(|p| 1.0 / f64::from(p.share)).sum();
                 assert!(taken < 1.0, "{threads} threads, {area:?}: {lane:?}");
             }
+        }
+    }
+
+    #[test]
+    fn far_first_runs_only_on_threads_to_spare_on_ordered_goal_areas() {
+        let far_first = |threads, area| lanes(threads, area).iter().flatten().any(|p| p.far_first);
+        for area in AREAS {
+            assert!((1..=4).all(|t| !far_first(t, area)), "{area:?}");
+            assert_eq!(far_first(7, area), area != GoalArea::Spread, "{area:?}");
         }
     }
 

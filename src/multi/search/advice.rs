@@ -17,9 +17,12 @@
 //! areas, and where no move of a node fills one, nothing for the opener's
 //! move: the loose box nearest the next target taken farthest from it, to
 //! make way for the box that fills it (see [`Packing::opener`]); ties go to
-//! the better packing score. Counting pushes instead, with
-//! every push towards the next goals free, made each combination of loose
-//! boxes edging closer free too, and the search drowned in them.
+//! the better packing score, or, searching far first (a lane of its own
+//! where threads are left over), to the most goals packed and then to the
+//! boxes farthest from the goals, as Festival ranks them. Counting pushes
+//! instead, with every push towards the next goals free, made each
+//! combination of loose boxes edging closer free too, and the search
+//! drowned in them.
 //!
 //! That needs an order to follow: where the packing order has fewer than
 //! three phases (goals in the open, most puzzle levels), a search led by
@@ -41,6 +44,9 @@ pub(super) struct Advice {
     /// False when the order says little (see [`Packing::ordered`]): then
     /// cells are the areas alone and the key is greedy.
     ordered: bool,
+    /// Following an order, ties inside a cell go to the boxes farther
+    /// from the goals (see [`Advice::key`]).
+    far_first: bool,
     /// Goals not packed in plan order (high half) and the pushes of the
     /// next box to its goal (low half).
     score: Vec<u32>,
@@ -57,9 +63,10 @@ pub(super) struct Advice {
 }
 
 impl Advice {
-    pub fn new(packing: &Packing) -> Advice {
+    pub fn new(packing: &Packing, far_first: bool) -> Advice {
         Advice {
             ordered: packing.ordered(),
+            far_first,
             ..Advice::default()
         }
     }
@@ -107,14 +114,17 @@ impl Advice {
 
     /// The frontier key inside a cell: the path's cost `g`, then the score
     /// (twice the bound `h`, the next box's pushes, and the goals not packed).
+    /// Far first, as Festival ranks a node's children: the cost, then the
+    /// goals not packed, then the *larger* bound (boxes out of the way of
+    /// the goals still to fill).
     pub fn key(&self, node: NodeId, g: u64, h: u64) -> (u64, u64) {
         let score = self.score.get(node.index()).copied().unwrap_or(0) as u64;
         let (unpacked, next) = (score >> 16, score & 0xFFFF);
         let score = 2 * h + next + PACKED_BONUS * unpacked;
-        if self.ordered {
-            (g, score)
-        } else {
-            (g + score, h)
+        match (self.ordered, self.far_first) {
+            (true, true) => (g, unpacked << 16 | (0xFFFF - h.min(0xFFFF))),
+            (true, false) => (g, score),
+            (false, _) => (g + score, h),
         }
     }
 
@@ -204,6 +214,12 @@ mod tests {
         // Inside a cell the path's cost comes first, then the score.
         assert!(advice.key(id[0], 1, 50) > advice.key(id[1], 0, 90));
         assert!(advice.key(id[2], 1, 4) < advice.key(id[1], 1, 4));
+        assert!(advice.key(id[1], 1, 4) < advice.key(id[1], 1, 9));
+        // Far first: the goals packed, then the boxes farther off.
+        advice.far_first = true;
+        assert!(advice.key(id[0], 1, 50) > advice.key(id[1], 0, 90));
+        assert!(advice.key(id[1], 1, 9) < advice.key(id[1], 1, 4));
+        assert!(advice.key(id[2], 1, 4) < advice.key(id[1], 1, 9));
     }
 
     #[test]

@@ -76,6 +76,10 @@ pub(crate) struct Config<'r> {
     /// Fences proven dead at load ([`crate::multi::deadlock::fence`]), for the subset
     /// searches and, in non-optimal searches, the positions themselves.
     pub fences: Option<&'r Arc<PatternSet>>,
+    /// [`Method::Packing`] led by an order: inside a cell, of two
+    /// positions that cost the same and pack as many goals, the one whose
+    /// boxes stand farther from the goals comes first (see [`advice`]).
+    pub far_first: bool,
 }
 
 impl Config<'_> {
@@ -89,6 +93,7 @@ impl Config<'_> {
             meet: None,
             stall: None,
             fences: None,
+            far_first: false,
         }
     }
 
@@ -246,7 +251,10 @@ pub(crate) fn run(
 impl<'b> Search<'b> {
     fn new(board: &'b Board, config: Config<'b>) -> Search<'b> {
         let n = board.len();
-        let advice = config.packing.map(Advice::new).unwrap_or_default();
+        let advice = config
+            .packing
+            .map(|packing| Advice::new(packing, config.far_first))
+            .unwrap_or_default();
         let mut frontier = Frontier::for_method(config.method);
         if advice.ordered() {
             // Every other turn to the most advanced cell (see `advice`).
@@ -542,6 +550,7 @@ mod tests {
             meet: None,
             stall: None,
             fences: None,
+            far_first: false,
         }
     }
 
@@ -731,6 +740,7 @@ mod tests {
             meet: None,
             stall: None,
             fences: None,
+            far_first: false,
         };
         let mut s = Search::new(&board, config);
         assert!(s.queue_root());
@@ -754,6 +764,13 @@ mod tests {
         assert!(filled > 0);
         let (outcome, _) = solve_with(level, &config);
         replayed(level, &outcome);
+        // Far first ranks the same nodes otherwise: it solves it too.
+        let far_first = Config {
+            far_first: true,
+            ..config
+        };
+        let (outcome, _) = solve_with(level, &far_first);
+        replayed(level, &outcome);
     }
 
     /// The packing search's box moves look for no corrals at the positions
@@ -776,6 +793,7 @@ mod tests {
             meet: None,
             stall: None,
             fences: None,
+            far_first: false,
         };
         let at = |row, col| board.compact(level.grid.cell(row, col));
         // A box free to move, and the box fencing the pocket goal off.
@@ -900,6 +918,7 @@ mod tests {
                     meet: None,
                     stall: None,
                     fences: None,
+                    far_first: false,
                 };
                 let (outcome, _) = solve_with(level, &config);
                 replayed(level, &outcome);
