@@ -128,8 +128,8 @@ const PLAN_STALL: u64 = 250_000;
 /// (Festival's order inside a cell: see [`Config::far_first`]): it
 /// settles levels the other misses, and misses others. The feature and
 /// box-move searches and weighted A* use the goal-room macros and tunnel
-/// rides. (Git history and the issue notes
-/// hold the measurements behind these lists.)
+/// rides. (Git history and the issue notes hold the measurements behind
+/// these lists.)
 fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);
     let box_moves = Phase::new(Method::BoxMoves, 1, 1, true);
@@ -204,9 +204,9 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
 /// for each lane of the core, each runs alone, and threads to spare add
 /// the extra searches, one a thread (six or seven lanes at most, by the
 /// goal area: more would repeat a search and thin out everyone's share of
-/// the memory); with fewer, the
-/// first lanes run alone and the last thread runs the rest of the core
-/// one after another, an equal share of its time each. Where the core is
+/// the memory); with fewer, the first lanes run alone and the last thread
+/// runs the rest of the core one after another, an equal share of its
+/// time each. Where the core is
 /// two lanes, one thread so runs what two run side by side, in twice
 /// the time.
 pub(crate) fn lanes(threads: usize, area: GoalArea) -> Vec<Vec<Phase>> {
