@@ -622,14 +622,20 @@ mod tests {
         assert_eq!(packing.plan_score(&occupied, Some(goal)), (1, 2));
     }
 
-    #[test]
-    fn a_push_follows_the_plan_towards_the_next_goal_only() {
-        let (level, b, packing) = prepared(DEAD_END);
-        let at = |r, c| b.compact(level.grid.cell(r, c));
+    /// Per cell, whether a box stands there at the start.
+    fn start_occupied(b: &Board) -> Vec<bool> {
         let mut occupied = vec![false; b.len()];
         for &x in &b.start_boxes {
             occupied[x] = true;
         }
+        occupied
+    }
+
+    #[test]
+    fn a_push_follows_the_plan_towards_the_next_goal_only() {
+        let (level, b, packing) = prepared(DEAD_END);
+        let at = |r, c| b.compact(level.grid.cell(r, c));
+        let mut occupied = start_occupied(&b);
         assert_eq!(packing.current_phase(&occupied), Some(0));
         // Up into the goal row: closer to the far goal.
         assert!(packing.follows_plan(0, &occupied, at(3, 4), at(2, 4)));
@@ -645,10 +651,7 @@ mod tests {
     fn the_opener_is_the_loose_box_nearest_the_next_target_moving_away() {
         let (level, b, packing) = prepared(DEAD_END);
         let at = |r, c| b.compact(level.grid.cell(r, c));
-        let mut occupied = vec![false; b.len()];
-        for &x in &b.start_boxes {
-            occupied[x] = true;
-        }
+        let mut occupied = start_occupied(&b);
         let opener = packing.opener(0, &occupied, &b.start_boxes).expect("a box");
         assert_eq!(opener.cell, at(3, 4));
         // Down or aside: no nearer the far goal; up through the gap: nearer.
