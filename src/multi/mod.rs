@@ -113,7 +113,7 @@ pub fn solve(
             meet: None,
             stall: None,
             fences: fences.as_ref(),
-            far_first: false,
+            order: search::CellOrder::NearFirst,
         };
         let limits = Limits {
             time: options

@@ -12,7 +12,7 @@
 
 use super::board::Board;
 use super::options::{Limits, Method, MultiOptions, MultiStats, Progress, interrupted};
-use super::search::{self, Config};
+use super::search::{self, CellOrder, Config};
 use crate::moves::{Limit, Outcome};
 use crate::multi::deadlock::fence;
 use crate::multi::deadlock::patterns::PatternSet;
@@ -39,10 +39,9 @@ pub(crate) struct Phase {
     /// Whether a search led by the packing order follows the unpacking
     /// plan (see [`crate::multi::guide::unpack`]) where there is one.
     pub unpacked: bool,
-    /// Whether a search led by the packing order ranks, inside a cell,
-    /// the positions whose boxes stand farther from the goals first (see
-    /// [`Config::far_first`]).
-    pub far_first: bool,
+    /// Which of a cell's positions a search led by the packing order
+    /// takes first (see [`CellOrder`]).
+    pub order: CellOrder,
 }
 
 impl Phase {
@@ -53,7 +52,7 @@ impl Phase {
             share,
             macros,
             unpacked: false,
-            far_first: false,
+            order: CellOrder::NearFirst,
         }
     }
 
@@ -65,12 +64,9 @@ impl Phase {
         }
     }
 
-    /// The phase with Festival's order inside a cell.
-    const fn far_first(self) -> Phase {
-        Phase {
-            far_first: true,
-            ..self
-        }
+    /// The phase with `order` inside a cell.
+    const fn in_order(self, order: CellOrder) -> Phase {
+        Phase { order, ..self }
     }
 
     /// The one phase whose answers are push-optimal.
@@ -123,10 +119,13 @@ const PLAN_STALL: u64 = 250_000;
 /// the unpacking plan come between the peel order and the box-move search.
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
-/// as positions. Where an ordered area has threads to spare after plain A*,
-/// the packing search led by the unpacking plan runs again far first
-/// (Festival's order inside a cell: see [`Config::far_first`]): it
-/// settles levels the other misses, and misses others. The feature and
+/// as positions. The packing search by the peel order (or the backward
+/// plan) takes a cell's positions near first and far first in turn
+/// ([`CellOrder::Both`]); the one led by the unpacking plan near first,
+/// which settles levels that taking turns would lose. Where an ordered area
+/// has threads to spare after plain A*, that search runs again far first
+/// ([`CellOrder::FarFirst`], Festival's order inside a cell): it settles
+/// levels the other misses, and misses others. The feature and
 /// box-move searches and weighted A* use the goal-room macros and tunnel
 /// rides. (Git history and the issue notes hold the measurements behind
 /// these lists.)
@@ -135,23 +134,24 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let box_moves = Phase::new(Method::BoxMoves, 1, 1, true);
     let box_moves_plain = Phase::new(Method::BoxMoves, 1, 1, false);
     let packing = Phase::new(Method::Packing, 1, 1, false);
-    let packing_in_rooms = Phase::new(Method::Packing, 1, 1, true);
+    let peel_order = packing.in_order(CellOrder::Both);
+    let packing_in_rooms = Phase::new(Method::Packing, 1, 1, true).in_order(CellOrder::Both);
     let plan_first = Phase::new(Method::Plan, 1, PLAN_SHARE, false);
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
     let unpacked = packing.unpacked();
-    let unpacked_far = unpacked.far_first();
+    let unpacked_far = unpacked.in_order(CellOrder::FarFirst);
     let plan_unpacked = Phase::new(Method::Plan, 1, 1, false).unpacked();
     let packing_third = Phase {
         share: 3,
-        ..packing
+        ..peel_order
     };
     // A quarter each for the peel order and the box-move search, which
     // settle the levels they settle in a second or two, then the rest.
     let ordered_second = vec![
         Phase {
             share: 4,
-            ..packing
+            ..peel_order
         },
         Phase {
             share: 4,
@@ -310,7 +310,7 @@ impl Knowledge {
             meet: None,
             stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
             fences: None,
-            far_first: phase.far_first,
+            order: phase.order,
         };
         if !config.optimal() {
             config.meet = Some(self.meeting(board, give_up.meeting, give_up.table_bytes));
@@ -741,7 +741,7 @@ mod tests {
             meet: None,
             stall: None,
             fences: None,
-            far_first: false,
+            order: CellOrder::NearFirst,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
@@ -844,10 +844,10 @@ mod tests {
             let (core, extra) = searches(area);
             let most = core.len() + extra.len();
             assert_eq!(lanes.len(), threads.clamp(1, most), "{threads} threads");
-            let phases: Vec<(Method, u32, bool, bool, bool)> = lanes
+            let phases: Vec<(Method, u32, bool, bool, CellOrder)> = lanes
                 .iter()
                 .flatten()
-                .map(|p| (p.method, p.weight, p.macros, p.unpacked, p.far_first))
+                .map(|p| (p.method, p.weight, p.macros, p.unpacked, p.order))
                 .collect();
             for (i, a) in phases.iter().enumerate() {
                 assert!(
@@ -861,7 +861,7 @@ mod tests {
                     search.weight,
                     search.macros,
                     search.unpacked,
-                    search.far_first,
+                    search.order,
                 );
                 assert!(
                     phases.contains(&key),
@@ -884,10 +884,42 @@ mod tests {
 
     #[test]
     fn far_first_runs_only_on_threads_to_spare_on_ordered_goal_areas() {
-        let far_first = |threads, area| lanes(threads, area).iter().flatten().any(|p| p.far_first);
+        let far_first = |threads, area| {
+            let lanes = lanes(threads, area);
+            lanes
+                .iter()
+                .flatten()
+                .any(|p| p.order == CellOrder::FarFirst)
+        };
         for area in AREAS {
             assert!((1..=4).all(|t| !far_first(t, area)), "{area:?}");
             assert_eq!(far_first(7, area), area != GoalArea::Spread, "{area:?}");
+        }
+    }
+
+    #[test]
+    fn the_peel_order_takes_both_orders_in_turn_and_the_unpacking_plan_near_first() {
+        for (threads, area) in (1..=7).flat_map(|t| AREAS.map(|a| (t, a))) {
+            for p in lanes(threads, area).iter().flatten() {
+                let peel = p.method == Method::Packing && !p.unpacked;
+                assert_eq!(
+                    p.order == CellOrder::Both,
+                    peel,
+                    "{threads} threads, {area:?}"
+                );
+                if p.unpacked && p.order != CellOrder::NearFirst {
+                    assert_eq!(p.order, CellOrder::FarFirst);
+                    assert!(threads >= 5, "{threads} threads, {area:?}");
+                }
+            }
+        }
+        // Every ordered area runs the peel order at two threads.
+        for area in AREAS.into_iter().filter(|&a| a != GoalArea::Spread) {
+            let two = lanes(2, area);
+            assert!(
+                two.iter().flatten().any(|p| p.order == CellOrder::Both),
+                "{area:?}"
+            );
         }
     }
 

@@ -17,9 +17,10 @@
 //! areas, and where no move of a node fills one, nothing for the opener's
 //! move: the loose box nearest the next target taken farthest from it, to
 //! make way for the box that fills it (see [`Packing::opener`]); ties go to
-//! the better packing score, or, searching far first (a lane of its own
-//! where threads are left over), to the most goals packed and then to the
-//! boxes farthest from the goals, as Festival ranks them. Counting pushes
+//! the better packing score (nearest boxes first), or, searching far first,
+//! to the most goals packed and then to the boxes farthest from the goals,
+//! as Festival ranks them (see [`CellOrder`]: each settles levels the other
+//! misses, and a search may keep both, taking from each in turn). Counting pushes
 //! instead, with every push towards the next goals free, made each
 //! combination of loose boxes edging closer free too, and the search
 //! drowned in them.
@@ -38,15 +39,29 @@ use crate::multi::table::NodeId;
 /// What a goal filled in plan order is worth, in pushes, in the score.
 const PACKED_BONUS: u64 = 32;
 
+/// Which of a cell's nodes a search led by an order takes first, of those
+/// whose paths cost the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum CellOrder {
+    /// The better packing score: the bound, the next box's pushes and the
+    /// goals not packed, the nearer boxes first.
+    #[default]
+    NearFirst,
+    /// Festival's order of a node's children: the most goals packed, then
+    /// the *larger* bound (boxes out of the way of the goals still to fill).
+    FarFirst,
+    /// Both over one table: an open list for each, taken from in turn.
+    Both,
+}
+
 /// Per node, its measure against the packing order.
 #[derive(Default)]
 pub(super) struct Advice {
     /// False when the order says little (see [`Packing::ordered`]): then
     /// cells are the areas alone and the key is greedy.
     ordered: bool,
-    /// Following an order, ties inside a cell go to the boxes farther
-    /// from the goals (see [`Advice::key`]).
-    far_first: bool,
+    /// Following an order, which of a cell's nodes come first.
+    order: CellOrder,
     /// Goals not packed in plan order (high half) and the pushes of the
     /// next box to its goal (low half).
     score: Vec<u32>,
@@ -63,10 +78,10 @@ pub(super) struct Advice {
 }
 
 impl Advice {
-    pub fn new(packing: &Packing, far_first: bool) -> Advice {
+    pub fn new(packing: &Packing, order: CellOrder) -> Advice {
         Advice {
             ordered: packing.ordered(),
-            far_first,
+            order,
             ..Advice::default()
         }
     }
@@ -74,6 +89,12 @@ impl Advice {
     /// True when the search follows the order as FESS does.
     pub fn ordered(&self) -> bool {
         self.ordered
+    }
+
+    /// True when the search keeps a second open list, far first (see
+    /// [`Advice::second_key`]).
+    pub fn two_orders(&self) -> bool {
+        self.ordered && self.order == CellOrder::Both
     }
 
     /// True when `node` has not been measured yet.
@@ -113,15 +134,24 @@ impl Advice {
     }
 
     /// The frontier key inside a cell: the path's cost `g`, then the score
-    /// (twice the bound `h`, the next box's pushes, and the goals not packed).
-    /// Far first, as Festival ranks a node's children: the cost, then the
-    /// goals not packed, then the *larger* bound (boxes out of the way of
-    /// the goals still to fill).
+    /// (twice the bound `h`, the next box's pushes, and the goals not packed);
+    /// far first ([`CellOrder::FarFirst`]), the cost, then the goals not
+    /// packed, then the *larger* bound.
     pub fn key(&self, node: NodeId, g: u64, h: u64) -> (u64, u64) {
+        self.key_in(node, g, h, self.order == CellOrder::FarFirst)
+    }
+
+    /// With [`CellOrder::Both`], the node's key in the second open list
+    /// (far first); `None` for a search of one list.
+    pub fn second_key(&self, node: NodeId, g: u64, h: u64) -> Option<(u64, u64)> {
+        self.two_orders().then(|| self.key_in(node, g, h, true))
+    }
+
+    fn key_in(&self, node: NodeId, g: u64, h: u64, far_first: bool) -> (u64, u64) {
         let score = self.score.get(node.index()).copied().unwrap_or(0) as u64;
         let (unpacked, next) = (score >> 16, score & 0xFFFF);
         let score = 2 * h + next + PACKED_BONUS * unpacked;
-        match (self.ordered, self.far_first) {
+        match (self.ordered, far_first) {
             (true, true) => (g, unpacked << 16 | (0xFFFF - h.min(0xFFFF))),
             (true, false) => (g, score),
             (false, _) => (g + score, h),
@@ -215,11 +245,17 @@ mod tests {
         assert!(advice.key(id[0], 1, 50) > advice.key(id[1], 0, 90));
         assert!(advice.key(id[2], 1, 4) < advice.key(id[1], 1, 4));
         assert!(advice.key(id[1], 1, 4) < advice.key(id[1], 1, 9));
+        assert_eq!(advice.second_key(id[1], 1, 4), None);
         // Far first: the goals packed, then the boxes farther off.
-        advice.far_first = true;
+        advice.order = CellOrder::FarFirst;
         assert!(advice.key(id[0], 1, 50) > advice.key(id[1], 0, 90));
         assert!(advice.key(id[1], 1, 9) < advice.key(id[1], 1, 4));
         assert!(advice.key(id[2], 1, 4) < advice.key(id[1], 1, 9));
+        let far = advice.key(id[1], 1, 9);
+        // Both: near first in the first list, far first in the second.
+        advice.order = CellOrder::Both;
+        assert!(advice.key(id[1], 1, 4) < advice.key(id[1], 1, 9));
+        assert_eq!(advice.second_key(id[1], 1, 9), Some(far));
     }
 
     #[test]
@@ -232,5 +268,8 @@ mod tests {
         assert!(!advice.joins_areas(id[1], Some(id[0])));
         // g + 2h + next + 32 * unpacked, then h.
         assert_eq!(advice.key(id[1], 3, 4), (3 + 8 + 2 + 32 * 9, 4));
+        // One list, whatever the order asked for.
+        advice.order = CellOrder::Both;
+        assert_eq!(advice.second_key(id[1], 3, 4), None);
     }
 }

@@ -16,6 +16,9 @@ pub(super) enum Frontier {
     Stack(Vec<NodeId>),
     /// One heap per feature cell, the cells popped from in turn.
     Cells(FeatureCells),
+    /// Two of those over the same nodes, each ranking a cell's nodes its
+    /// own way, popped from in turn (the flag: the first pops next).
+    TwoOrders(Box<[FeatureCells; 2]>, bool),
     /// One stack per score, the best score's newest node first.
     Buckets(ScoreBuckets),
 }
@@ -135,6 +138,13 @@ impl FeatureCells {
 }
 
 impl Frontier {
+    /// [`Frontier::Cells`] twice: [`Frontier::push`] queues in the first,
+    /// [`Frontier::push_second`] in the second, and pops alternate, the
+    /// second list first (either list falls back on the other when empty).
+    pub fn two_orders() -> Frontier {
+        Frontier::TwoOrders(Box::default(), false)
+    }
+
     pub fn for_method(method: Method) -> Frontier {
         match method {
             Method::AStar | Method::Ucs | Method::Greedy => Frontier::Heap(BinaryHeap::new()),
@@ -152,25 +162,36 @@ impl Frontier {
     pub fn keyed(&self) -> bool {
         matches!(
             self,
-            Frontier::Heap(_) | Frontier::Cells(_) | Frontier::Buckets(_)
+            Frontier::Heap(_) | Frontier::Cells(_) | Frontier::TwoOrders(..) | Frontier::Buckets(_)
         )
     }
 
     /// From now on every other pop is from the cell of least feature value.
     pub fn favour_least(&mut self) {
-        if let Frontier::Cells(c) = self {
-            c.favour_least = true;
+        match self {
+            Frontier::Cells(c) => c.favour_least = true,
+            Frontier::TwoOrders(lists, _) => lists.iter_mut().for_each(|c| c.favour_least = true),
+            _ => {}
         }
     }
 
     /// True when `node` must be given its feature ([`Frontier::set_feature`])
     /// before it is pushed.
     pub fn needs_feature(&self, node: NodeId) -> bool {
-        matches!(self, Frontier::Cells(c) if node.index() >= c.feature.len())
+        match self {
+            Frontier::Cells(c) => node.index() >= c.feature.len(),
+            Frontier::TwoOrders(lists, _) => node.index() >= lists[0].feature.len(),
+            _ => false,
+        }
     }
 
     pub fn set_feature(&mut self, node: NodeId, feature: u32) {
-        if let Frontier::Cells(c) = self {
+        let lists = match self {
+            Frontier::Cells(c) => std::slice::from_mut(c),
+            Frontier::TwoOrders(lists, _) => &mut lists[..],
+            _ => return,
+        };
+        for c in lists {
             c.feature.resize(node.index() + 1, 0);
             c.feature[node.index()] = feature;
         }
@@ -182,7 +203,16 @@ impl Frontier {
             Frontier::Queue(q) => q.push_back(node),
             Frontier::Stack(s) => s.push(node),
             Frontier::Cells(c) => c.push(key, node),
+            Frontier::TwoOrders(lists, _) => lists[0].push(key, node),
             Frontier::Buckets(b) => b.push(key, node),
+        }
+    }
+
+    /// Queues `node` by its key in the second order of
+    /// [`Frontier::TwoOrders`] (the other lists have one order).
+    pub fn push_second(&mut self, key: u64, node: NodeId) {
+        if let Frontier::TwoOrders(lists, _) = self {
+            lists[1].push(key, node);
         }
     }
 
@@ -192,6 +222,11 @@ impl Frontier {
             Frontier::Queue(q) => q.pop_front().map(|n| (0, n)),
             Frontier::Stack(s) => s.pop().map(|n| (0, n)),
             Frontier::Cells(c) => c.pop(),
+            Frontier::TwoOrders(lists, first_next) => {
+                let now = usize::from(!*first_next);
+                *first_next = !*first_next;
+                lists[now].pop().or_else(|| lists[1 - now].pop())
+            }
             Frontier::Buckets(b) => b.pop(),
         }
     }
@@ -203,6 +238,10 @@ impl Frontier {
             Frontier::Queue(q) => (q.len(), 0),
             Frontier::Stack(s) => (s.len(), 0),
             Frontier::Cells(c) => (c.len, c.feature.capacity() * 4),
+            Frontier::TwoOrders(lists, _) => (
+                lists[0].len + lists[1].len,
+                (lists[0].feature.capacity() + lists[1].feature.capacity()) * 4,
+            ),
             Frontier::Buckets(b) => (b.len, b.stacks.capacity() * size_of::<Vec<(u64, NodeId)>>()),
         };
         len * 16 + index
@@ -230,6 +269,31 @@ mod tests {
         // Cells in the order first met (1, 2, 7), each giving its lowest key.
         assert_eq!(order, [11, 12, 14, 13, 10]);
         assert!(cells.pop().is_none());
+    }
+
+    #[test]
+    fn two_orders_take_turns_over_the_same_nodes() {
+        let ids = test_ids(4);
+        let mut lists = Frontier::two_orders();
+        assert!(lists.keyed());
+        // One cell; the first list ranks the nodes 0..4, the second 3..0.
+        for (node, key) in [(0, 1), (1, 2), (2, 3), (3, 4)] {
+            assert!(lists.needs_feature(ids[node]));
+            lists.set_feature(ids[node], 1);
+            lists.push(key, ids[node]);
+            lists.push_second(10 - key, ids[node]);
+        }
+        let (keys, nodes): (Vec<u64>, Vec<usize>) = std::iter::from_fn(|| lists.pop())
+            .map(|(k, n)| (k, n.index()))
+            .unzip();
+        // The second list first; every node comes once from each list (the
+        // search skips a node already expanded).
+        assert_eq!(nodes, [3, 0, 2, 1, 1, 2, 0, 3]);
+        assert_eq!(keys, [6, 1, 7, 2, 8, 3, 9, 4]);
+        // A list left empty gives its turn to the other.
+        lists.push(5, ids[0]);
+        assert_eq!(lists.pop(), Some((5, ids[0])));
+        assert_eq!(lists.pop(), None);
     }
 
     #[test]

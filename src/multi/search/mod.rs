@@ -40,6 +40,7 @@ use crate::multi::guide::meet::Meeting;
 use crate::multi::guide::packing::{Opener, Packing};
 use crate::multi::guide::room::Rooms;
 use advice::Advice;
+pub(crate) use advice::CellOrder;
 use frontier::Frontier;
 use incremental::{Frozen, IncrementalBound};
 use pace::Pace;
@@ -76,10 +77,9 @@ pub(crate) struct Config<'r> {
     /// Fences proven dead at load ([`crate::multi::deadlock::fence`]), for the subset
     /// searches and, in non-optimal searches, the positions themselves.
     pub fences: Option<&'r Arc<PatternSet>>,
-    /// [`Method::Packing`] led by an order: inside a cell, of two
-    /// positions that cost the same and pack as many goals, the one whose
-    /// boxes stand farther from the goals comes first (see [`advice`]).
-    pub far_first: bool,
+    /// [`Method::Packing`] led by an order: which of a cell's positions
+    /// that cost the same come first (see [`CellOrder`]).
+    pub order: CellOrder,
 }
 
 impl Config<'_> {
@@ -93,7 +93,7 @@ impl Config<'_> {
             meet: None,
             stall: None,
             fences: None,
-            far_first: false,
+            order: CellOrder::NearFirst,
         }
     }
 
@@ -192,7 +192,7 @@ pub(crate) fn run(
     let mut work = 1;
     while let Some((k, node)) = s.frontier.pop() {
         let u = node.index();
-        if s.nodes.closed[u] || (s.frontier.keyed() && k != s.key_of(node)) {
+        if s.nodes.closed[u] || (s.frontier.keyed() && !s.is_current(k, node)) {
             continue; // stale entry: closed, or queued again with a better key
         }
         s.nodes.closed[u] = true;
@@ -253,9 +253,13 @@ impl<'b> Search<'b> {
         let n = board.len();
         let advice = config
             .packing
-            .map(|packing| Advice::new(packing, config.far_first))
+            .map(|packing| Advice::new(packing, config.order))
             .unwrap_or_default();
-        let mut frontier = Frontier::for_method(config.method);
+        let mut frontier = if advice.two_orders() {
+            Frontier::two_orders()
+        } else {
+            Frontier::for_method(config.method)
+        };
         if advice.ordered() {
             // Every other turn to the most advanced cell (see `advice`).
             frontier.favour_least();
@@ -316,6 +320,20 @@ impl<'b> Search<'b> {
         bound.is_some()
     }
 
+    /// True when `key` is `node`'s key now, in either open list (a node's
+    /// keys change only with its cost, which both carry).
+    fn is_current(&self, key: u64, node: NodeId) -> bool {
+        key == self.key_of(node) || Some(key) == self.second_key_of(node)
+    }
+
+    /// The key of a node in the second open list (see [`Advice::second_key`]).
+    fn second_key_of(&self, node: NodeId) -> Option<u64> {
+        let u = node.index();
+        let (g, h) = (self.nodes.g[u] as u64, self.nodes.h[u] as u64);
+        let (primary, secondary) = self.advice.second_key(node, g, h)?;
+        Some(primary << 32 | secondary)
+    }
+
     /// The frontier key of a node: lower is expanded first.
     fn key_of(&self, node: NodeId) -> u64 {
         let u = node.index();
@@ -359,6 +377,9 @@ impl<'b> Search<'b> {
         }
         let key = self.key_of(node);
         self.frontier.push(key, node);
+        if let Some(key) = self.second_key_of(node) {
+            self.frontier.push_second(key, node);
+        }
     }
 
     /// True when the plan search has generated its [`Config::stall`]
@@ -550,7 +571,7 @@ mod tests {
             meet: None,
             stall: None,
             fences: None,
-            far_first: false,
+            order: CellOrder::NearFirst,
         }
     }
 
@@ -740,7 +761,7 @@ mod tests {
             meet: None,
             stall: None,
             fences: None,
-            far_first: false,
+            order: CellOrder::NearFirst,
         };
         let mut s = Search::new(&board, config);
         assert!(s.queue_root());
@@ -764,13 +785,12 @@ mod tests {
         assert!(filled > 0);
         let (outcome, _) = solve_with(level, &config);
         replayed(level, &outcome);
-        // Far first ranks the same nodes otherwise: it solves it too.
-        let far_first = Config {
-            far_first: true,
-            ..config
-        };
-        let (outcome, _) = solve_with(level, &far_first);
-        replayed(level, &outcome);
+        // Far first ranks the same nodes otherwise, and both orders take
+        // turns over them: each solves it too.
+        for order in [CellOrder::FarFirst, CellOrder::Both] {
+            let (outcome, _) = solve_with(level, &Config { order, ..config });
+            replayed(level, &outcome);
+        }
     }
 
     /// The packing search's box moves look for no corrals at the positions
@@ -793,7 +813,7 @@ mod tests {
             meet: None,
             stall: None,
             fences: None,
-            far_first: false,
+            order: CellOrder::NearFirst,
         };
         let at = |row, col| board.compact(level.grid.cell(row, col));
         // A box free to move, and the box fencing the pocket goal off.
@@ -918,7 +938,7 @@ mod tests {
                     meet: None,
                     stall: None,
                     fences: None,
-                    far_first: false,
+                    order: CellOrder::NearFirst,
                 };
                 let (outcome, _) = solve_with(level, &config);
                 replayed(level, &outcome);
