@@ -17,7 +17,8 @@ pub(super) enum Frontier {
     /// One heap per feature cell, the cells popped from in turn.
     Cells(FeatureCells),
     /// Two of those over the same nodes, each ranking a cell's nodes its
-    /// own way, popped from in turn (the flag: the first pops next).
+    /// own way, popped from in turn (the flag: the first pops next). The
+    /// first keeps the nodes' features for both.
     TwoOrders(Box<[FeatureCells; 2]>, bool),
     /// One stack per score, the best score's newest node first.
     Buckets(ScoreBuckets),
@@ -101,7 +102,12 @@ pub(super) struct FeatureCells {
 
 impl FeatureCells {
     fn push(&mut self, key: u64, node: NodeId) {
-        let feature = self.feature[node.index()];
+        self.push_in(self.feature[node.index()], key, node);
+    }
+
+    /// Queues `node` in the cell of `feature` (a node's feature kept
+    /// elsewhere: see [`Frontier::TwoOrders`]).
+    fn push_in(&mut self, feature: u32, key: u64, node: NodeId) {
         let next = self.heaps.len();
         let at = *self.slot.entry(feature).or_insert(next);
         if at == next {
@@ -186,15 +192,13 @@ impl Frontier {
     }
 
     pub fn set_feature(&mut self, node: NodeId, feature: u32) {
-        let lists = match self {
-            Frontier::Cells(c) => std::slice::from_mut(c),
-            Frontier::TwoOrders(lists, _) => &mut lists[..],
+        let c = match self {
+            Frontier::Cells(c) => c,
+            Frontier::TwoOrders(lists, _) => &mut lists[0],
             _ => return,
         };
-        for c in lists {
-            c.feature.resize(node.index() + 1, 0);
-            c.feature[node.index()] = feature;
-        }
+        c.feature.resize(node.index() + 1, 0);
+        c.feature[node.index()] = feature;
     }
 
     pub fn push(&mut self, key: u64, node: NodeId) {
@@ -212,7 +216,8 @@ impl Frontier {
     /// [`Frontier::TwoOrders`] (the other lists have one order).
     pub fn push_second(&mut self, key: u64, node: NodeId) {
         if let Frontier::TwoOrders(lists, _) = self {
-            lists[1].push(key, node);
+            let feature = lists[0].feature[node.index()];
+            lists[1].push_in(feature, key, node);
         }
     }
 
@@ -238,10 +243,9 @@ impl Frontier {
             Frontier::Queue(q) => (q.len(), 0),
             Frontier::Stack(s) => (s.len(), 0),
             Frontier::Cells(c) => (c.len, c.feature.capacity() * 4),
-            Frontier::TwoOrders(lists, _) => (
-                lists[0].len + lists[1].len,
-                (lists[0].feature.capacity() + lists[1].feature.capacity()) * 4,
-            ),
+            Frontier::TwoOrders(lists, _) => {
+                (lists[0].len + lists[1].len, lists[0].feature.capacity() * 4)
+            }
             Frontier::Buckets(b) => (b.len, b.stacks.capacity() * size_of::<Vec<(u64, NodeId)>>()),
         };
         len * 16 + index
