@@ -320,17 +320,20 @@ impl Knowledge {
     }
 
     /// The meeting table: built by the lane given `give_up` for it (before
-    /// its search, once, in `max_bytes` at most), looked up by the others
-    /// once it is there.
+    /// its search, once, in `max_bytes` at most, until `give_up` says so of
+    /// the moment the build started), looked up by the others once it is
+    /// there.
     fn meeting(
         &self,
         board: &Board,
-        give_up: Option<&dyn Fn() -> bool>,
+        give_up: Option<&dyn Fn(Instant) -> bool>,
         max_bytes: usize,
     ) -> &OnceLock<Meeting> {
         if let Some(give_up) = give_up {
-            self.meeting
-                .get_or_init(|| Meeting::build_within(board, give_up, max_bytes));
+            self.meeting.get_or_init(|| {
+                let began = Instant::now();
+                Meeting::build_within(board, &|| give_up(began), max_bytes)
+            });
         }
         &self.meeting
     }
@@ -377,8 +380,9 @@ impl Knowledge {
 struct GiveUp<'a> {
     /// For the goal rooms, the fences and the unpacking plan.
     rooms: &'a dyn Fn() -> bool,
-    /// `None` in the lanes that do not build the meeting table.
-    meeting: Option<&'a dyn Fn() -> bool>,
+    /// For the meeting table, given the moment its build starts; `None` in
+    /// the lanes that do not build it.
+    meeting: Option<&'a dyn Fn(Instant) -> bool>,
     /// The bytes the meeting table may take.
     table_bytes: usize,
 }
@@ -386,7 +390,9 @@ struct GiveUp<'a> {
 /// The goal rooms (and the fences and the unpacking plan) are worked out
 /// within this part of the time a lane has left at most.
 const ROOMS_SHARE: u32 = 4;
-/// The meeting table is built within this part of it: on levels of a few
+/// The meeting table is built within this part of the lane's time, counted
+/// from the start of the build (after the rooms and the unpacking plan, which
+/// may take all of theirs): on levels of a few
 /// dozen boxes, a whole table takes seconds, which the lane building it
 /// would not search.
 const MEETING_SHARE: u32 = 8;
@@ -429,6 +435,20 @@ fn share_deadline(started: Instant, time: Option<Duration>, share: u32) -> Optio
     time.and_then(|t| started.checked_add(t / share))
 }
 
+/// Whether the meeting table's build, begun at `began` in a lane that
+/// started at `started` with `time`, has spent its `share` of that time by
+/// `now` (or the lane's time has run out).
+fn table_past(
+    started: Instant,
+    time: Option<Duration>,
+    began: Instant,
+    share: u32,
+    now: Instant,
+) -> bool {
+    let past = |from, share| share_deadline(from, time, share).is_some_and(|d| now >= d);
+    past(began, share) || past(started, 1)
+}
+
 /// Runs one lane's phases until one of them ends without hitting a limit
 /// (or `stop` is raised by another lane). A phase with goal-room macros that
 /// runs out of positions proves nothing, so it runs again without them.
@@ -447,25 +467,24 @@ fn run_lane(
     let mut last = (Outcome::Impossible, false);
     let mut todo: VecDeque<Phase> = phases.iter().copied().collect();
     while let Some(phase) = todo.pop_front() {
-        // Working out the goal rooms, the unpacking plan and the meeting
-        // table may take a part of the time the lane has left when a phase
-        // that needs them starts (a later phase's is not spent by the
-        // phases before it); the phase's limits count it.
-        let phase_started = Instant::now();
+        // Working out the goal rooms and the unpacking plan may take a part
+        // of the time the lane has left when a phase that needs them starts
+        // (a later phase's is not spent by the phases before it), and the
+        // meeting table its part of the lane's time from when its build
+        // starts, after them (within the lane's time); the phase's limits
+        // count it.
+        let halted = || stop.load(Ordering::Relaxed) || interrupted();
         let left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
-        let past = |share| {
-            let deadline = share_deadline(phase_started, left, share);
-            move || {
-                stop.load(Ordering::Relaxed)
-                    || interrupted()
-                    || deadline.is_some_and(|d| Instant::now() >= d)
+        let rooms_by = share_deadline(Instant::now(), left, ROOMS_SHARE);
+        let rooms = || halted() || rooms_by.is_some_and(|d| Instant::now() >= d);
+        let meeting = table.map(|t| {
+            move |began| {
+                halted() || table_past(started, limits.time, began, t.share, Instant::now())
             }
-        };
-        let rooms = past(ROOMS_SHARE);
-        let meeting = table.map(|t| past(t.share));
+        });
         let give_up = GiveUp {
             rooms: &rooms,
-            meeting: meeting.as_ref().map(|m| m as &dyn Fn() -> bool),
+            meeting: meeting.as_ref().map(|m| m as &dyn Fn(Instant) -> bool),
             table_bytes: table.map_or(0, |t| t.bytes),
         };
         let config = known.config(board, &phase, &give_up);
@@ -638,12 +657,9 @@ mod tests {
 
     /// Rooms and meeting table worked out in full.
     fn never_give_up() -> GiveUp<'static> {
-        fn never() -> bool {
-            false
-        }
         GiveUp {
-            rooms: &never,
-            meeting: Some(&never),
+            rooms: &|| false,
+            meeting: Some(&|_| false),
             table_bytes: usize::MAX,
         }
     }
@@ -671,6 +687,20 @@ mod tests {
             again.meeting().unwrap(),
             building.meeting().unwrap()
         ));
+    }
+
+    #[test]
+    fn the_meeting_tables_part_of_the_time_counts_from_its_build() {
+        let started = Instant::now();
+        let time = Some(Duration::from_secs(16));
+        let at = |s: f64| started + Duration::from_secs_f64(s);
+        // Begun at 5 s, after the unpacking plan, it gets its whole second.
+        assert!(!table_past(started, time, at(5.0), 16, at(5.9)));
+        assert!(table_past(started, time, at(5.0), 16, at(6.0)));
+        // Never past the lane's time, and never without a time limit.
+        assert!(!table_past(started, time, at(15.5), 16, at(15.9)));
+        assert!(table_past(started, time, at(15.5), 16, at(16.0)));
+        assert!(!table_past(started, None, at(5.0), 16, at(1e6)));
     }
 
     #[test]
