@@ -39,7 +39,8 @@ pub(crate) struct HallScratch {
     /// Per cell, its corridor piece and 1 (0 on halls and boxes).
     piece_of: Vec<u32>,
     pieces: Vec<Piece>,
-    /// The free hall cells beside each piece, piece by piece.
+    /// The free hall cells beside each piece, piece by piece, each piece's
+    /// by hall.
     doors: Vec<Cell>,
     /// Per piece, the stamp of the last walk through it.
     piece_seen: Vec<u32>,
@@ -162,6 +163,8 @@ impl Halls {
                 }
             }
             let doors = first..s.doors.len();
+            // By hall, so that a hall's walk finds its own doors at once.
+            s.doors[doors.clone()].sort_unstable_by_key(|&d| self.hall[d]);
             s.pieces.push(Piece { halls, doors });
         }
         s.piece_seen.resize(s.pieces.len(), 0);
@@ -199,9 +202,13 @@ impl Halls {
                         }
                         s.piece_seen[piece - 1] = stamp;
                         met |= s.pieces[piece - 1].halls;
-                        for i in s.pieces[piece - 1].doors.clone() {
-                            let door = s.doors[i];
-                            if self.hall[door] == Some(h as u8) && s.seen[door] != stamp {
+                        let doors = &s.doors[s.pieces[piece - 1].doors.clone()];
+                        let first = doors.partition_point(|&d| self.hall[d] < Some(h as u8));
+                        for &door in &doors[first..] {
+                            if self.hall[door] != Some(h as u8) {
+                                break;
+                            }
+                            if s.seen[door] != stamp {
                                 s.seen[door] = stamp;
                                 s.stack.push(door);
                             }

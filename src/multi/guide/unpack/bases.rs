@@ -99,19 +99,54 @@ impl Bases {
     /// True when each of `boxes` can still go back to a start square of
     /// its own among `left` (a matching of boxes to start squares).
     pub fn matched(&self, boxes: &[Cell], left: &Set) -> bool {
+        self.matching(boxes, left).is_some()
+    }
+
+    /// A start square of its own among `left` for each of `boxes` (their
+    /// indices, box by box), where there is such a matching.
+    pub fn matching(&self, boxes: &[Cell], left: &Set) -> Option<Vec<usize>> {
         let ids: Vec<usize> = left.iter().collect();
         if ids.len() < boxes.len() {
-            return false;
+            return None;
         }
         // Kuhn's augmenting paths: `owner[k]` is the box on `ids[k]`.
         let mut owner: Vec<Option<usize>> = vec![None; ids.len()];
+        let mut seen = vec![false; ids.len()];
         for b in 0..boxes.len() {
-            let mut seen = vec![false; ids.len()];
+            seen.fill(false);
             if !self.augment(b, boxes, &ids, &mut owner, &mut seen) {
-                return false;
+                return None;
             }
         }
-        true
+        let mut square = vec![0; boxes.len()];
+        for (k, owner) in owner.iter().enumerate() {
+            if let Some(b) = owner {
+                square[*b] = ids[k];
+            }
+        }
+        Some(square)
+    }
+
+    /// True when `boxes` are matched among `left` given `square`, a
+    /// matching of every box but the `i`-th (each's start square, box by
+    /// box; the `i`-th's is not read): the `i`-th finds one by an
+    /// augmenting path, where matching all anew would take one a box.
+    pub fn rematched(&self, boxes: &[Cell], left: &Set, square: &[usize], i: usize) -> bool {
+        let ids: Vec<usize> = left.iter().collect();
+        let mut owner: Vec<Option<usize>> = vec![None; ids.len()];
+        for (j, sq) in square.iter().enumerate() {
+            if j != i {
+                let k = ids.binary_search(sq).expect("a start square left");
+                owner[k] = Some(j);
+            }
+        }
+        let mut seen = vec![false; ids.len()];
+        self.augment(i, boxes, &ids, &mut owner, &mut seen)
+    }
+
+    /// True when a box on the `i`-th start square can be pushed to `c`.
+    pub fn reaches(&self, i: usize, c: Cell) -> bool {
+        self.reach[i][c]
     }
 
     fn augment(
@@ -308,5 +343,30 @@ mod tests {
             .unwrap();
         assert!(!bases.matched(&[west], &all));
         assert!(!bases.matched(&b.goals, &Set::empty(1)));
+    }
+
+    #[test]
+    fn a_moved_box_is_rematched_as_a_matching_anew_would() {
+        // Boxes along the north wall stay on it; the one below goes anywhere.
+        let b = board("#########\n#@$ $   #\n#   $  ##\n# .  . #\n#   .  #\n########");
+        let bases = Bases::new(&b);
+        let all = Set::full(bases.len());
+        let start = &b.start_boxes;
+        let square = bases.matching(start, &all).expect("matched");
+        let (mut kept, mut lost) = (0, 0);
+        for i in 0..start.len() {
+            for c in b.cells().filter(|c| !start.contains(c)) {
+                let mut moved = start.clone();
+                moved[i] = c;
+                let anew = bases.matched(&moved, &all);
+                assert_eq!(bases.rematched(&moved, &all, &square, i), anew);
+                (kept, lost) = if anew {
+                    (kept + 1, lost)
+                } else {
+                    (kept, lost + 1)
+                };
+            }
+        }
+        assert!(kept > 0 && lost > 0);
     }
 }

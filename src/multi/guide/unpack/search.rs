@@ -97,6 +97,9 @@ pub(super) struct Unpacker<'b> {
     pub nodes: Vec<Node>,
     index: HashMap<u64, Vec<u32>>,
     slots: HashMap<(u16, u16, u16, u16), usize>,
+    /// The score of each set of boxes (in order) met: half the moves or
+    /// more lead to a set another position's move led to.
+    scores: HashMap<Box<[Cell]>, Score>,
     heaps: Vec<BinaryHeap<Reverse<(u32, Score, u32)>>>,
     cursor: usize,
     /// Per cell, the pushes from it to every goal, summed.
@@ -110,6 +113,10 @@ pub(super) struct Unpacker<'b> {
     /// The same floods by rows, on boards with them.
     area: RowArea,
     blocked: Vec<u64>,
+    /// The start square each box of the position whose moves are being
+    /// found is matched to, where they are: a move that keeps its box
+    /// within reach of its own keeps the others matched.
+    matching: Option<Vec<usize>>,
     /// The best position so far.
     pub best: u32,
     /// Whether every box is off the board.
@@ -136,6 +143,7 @@ impl<'b> Unpacker<'b> {
             nodes: Vec::new(),
             index: HashMap::new(),
             slots: HashMap::new(),
+            scores: HashMap::new(),
             heaps: Vec::new(),
             cursor: 0,
             to_goals,
@@ -146,6 +154,7 @@ impl<'b> Unpacker<'b> {
             queue: Vec::new(),
             area: RowArea::default(),
             blocked: Vec::new(),
+            matching: None,
             best: 0,
             done: false,
         }
@@ -345,6 +354,7 @@ impl<'b> Unpacker<'b> {
         let board = self.board;
         let node = &self.nodes[id as usize];
         let (boxes, left, player) = (node.boxes.clone(), node.bases.clone(), node.player);
+        self.matching = self.bases.matching(&boxes, &left);
         for &b in boxes.iter() {
             self.occupied[b] = true;
         }
@@ -467,7 +477,30 @@ impl<'b> Unpacker<'b> {
             .collect();
         let mut fewer = left.clone();
         fewer.remove(k);
-        self.bases.matched(&rest, &fewer)
+        let Some(matching) = &self.matching else {
+            return self.bases.matched(&rest, &fewer);
+        };
+        // The box matched to `k`, if another, looks for a square of its own.
+        let square: Vec<usize> = (0..boxes.len())
+            .filter(|&j| j != i)
+            .map(|j| matching[j])
+            .collect();
+        match square.iter().position(|&sq| sq == k) {
+            None => true,
+            Some(j) => self.bases.rematched(&rest, &fewer, &square, j),
+        }
+    }
+
+    /// Whether `boxes` are still matched to start squares among `left` once
+    /// the `i`-th is pulled to `to`: the others keep theirs, and it keeps
+    /// its own where it still reaches it, else looks for another.
+    fn still_matched(&self, boxes: &[Cell], left: &Set, i: usize, to: Cell) -> bool {
+        let mut moved = boxes.to_vec();
+        moved[i] = to;
+        match &self.matching {
+            Some(m) => self.bases.reaches(m[i], to) || self.bases.rematched(&moved, left, m, i),
+            None => self.bases.matched(&moved, left),
+        }
     }
 
     /// The position after the `i`-th box's pulls `p` (taking it off the
@@ -491,7 +524,7 @@ impl<'b> Unpacker<'b> {
             next[i] = p.to;
             next.sort_unstable();
         }
-        if !removed && !self.bases.matched(&next, &bases) {
+        if !removed && !self.still_matched(boxes, left, i, p.to) {
             return None;
         }
         for &b in &next {
@@ -518,8 +551,12 @@ impl<'b> Unpacker<'b> {
         })
     }
 
-    /// The score of `boxes` (marked in `occupied`).
+    /// The score of `boxes` (marked in `occupied`), worked out once for
+    /// each set of boxes.
     fn score(&mut self, boxes: &[Cell]) -> Score {
+        if let Some(&score) = self.scores.get(boxes) {
+            return score;
+        }
         let board = self.board;
         let areas = self.count_areas(boxes);
         let cut = self
@@ -527,13 +564,15 @@ impl<'b> Unpacker<'b> {
             .cut(board, &self.occupied, &mut self.hall_scratch);
         let on_goals = boxes.iter().filter(|&&b| board.is_goal[b]).count();
         let far: u32 = boxes.iter().map(|&b| self.to_goals[b]).sum();
-        Score {
+        let score = Score {
             boxes: boxes.len() as u16,
             areas: areas as u16,
             on_goals: on_goals as u16,
             cut: cut as u16,
             near: u32::MAX - far,
-        }
+        };
+        self.scores.insert(boxes.into(), score);
+        score
     }
 
     /// The areas `boxes` (marked in `occupied`) cut the floor into.
