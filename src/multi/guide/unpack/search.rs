@@ -471,6 +471,10 @@ impl<'b> Unpacker<'b> {
     /// Whether the boxes but the `i`-th are still matched to start squares
     /// of their own once start square `k` is gone.
     fn leaves_matched(&self, boxes: &[Cell], left: &Set, i: usize, k: usize) -> bool {
+        let taken = |m: &Vec<usize>| (0..boxes.len()).any(|j| j != i && m[j] == k);
+        if self.matching.as_ref().is_some_and(|m| !taken(m)) {
+            return true;
+        }
         let rest: Vec<Cell> = (0..boxes.len())
             .filter(|&j| j != i)
             .map(|j| boxes[j])
@@ -480,25 +484,27 @@ impl<'b> Unpacker<'b> {
         let Some(matching) = &self.matching else {
             return self.bases.matched(&rest, &fewer);
         };
-        // The box matched to `k`, if another, looks for a square of its own.
+        // The other box matched to `k` looks for a square of its own.
         let square: Vec<usize> = (0..boxes.len())
             .filter(|&j| j != i)
             .map(|j| matching[j])
             .collect();
-        match square.iter().position(|&sq| sq == k) {
-            None => true,
-            Some(j) => self.bases.rematched(&rest, &fewer, &square, j),
-        }
+        let j = square.iter().position(|&sq| sq == k).expect("taken");
+        self.bases.rematched(&rest, &fewer, &square, j)
     }
 
     /// Whether `boxes` are still matched to start squares among `left` once
     /// the `i`-th is pulled to `to`: the others keep theirs, and it keeps
     /// its own where it still reaches it, else looks for another.
     fn still_matched(&self, boxes: &[Cell], left: &Set, i: usize, to: Cell) -> bool {
+        let matching = self.matching.as_ref();
+        if matching.is_some_and(|m| self.bases.reaches(m[i], to)) {
+            return true;
+        }
         let mut moved = boxes.to_vec();
         moved[i] = to;
-        match &self.matching {
-            Some(m) => self.bases.reaches(m[i], to) || self.bases.rematched(&moved, left, m, i),
+        match matching {
+            Some(m) => self.bases.rematched(&moved, left, m, i),
             None => self.bases.matched(&moved, left),
         }
     }
