@@ -471,26 +471,18 @@ impl<'b> Unpacker<'b> {
     /// Whether the boxes but the `i`-th are still matched to start squares
     /// of their own once start square `k` is gone.
     fn leaves_matched(&self, boxes: &[Cell], left: &Set, i: usize, k: usize) -> bool {
-        let taken = |m: &Vec<usize>| (0..boxes.len()).any(|j| j != i && m[j] == k);
-        if self.matching.as_ref().is_some_and(|m| !taken(m)) {
-            return true;
-        }
-        let rest: Vec<Cell> = (0..boxes.len())
-            .filter(|&j| j != i)
-            .map(|j| boxes[j])
-            .collect();
         let mut fewer = left.clone();
         fewer.remove(k);
-        let Some(matching) = &self.matching else {
-            return self.bases.matched(&rest, &fewer);
+        let Some(m) = &self.matching else {
+            return self.bases.matched(&without(boxes, i), &fewer);
         };
-        // The other box matched to `k` looks for a square of its own.
-        let square: Vec<usize> = (0..boxes.len())
-            .filter(|&j| j != i)
-            .map(|j| matching[j])
-            .collect();
-        let j = square.iter().position(|&sq| sq == k).expect("taken");
-        self.bases.rematched(&rest, &fewer, &square, j)
+        // The other box matched to `k`, if any, looks for a square of its own.
+        let Some(j) = (0..boxes.len()).find(|&j| j != i && m[j] == k) else {
+            return true;
+        };
+        let (rest, square) = (without(boxes, i), without(m, i));
+        self.bases
+            .rematched(&rest, &fewer, &square, j - usize::from(j > i))
     }
 
     /// Whether `boxes` are still matched to start squares among `left` once
@@ -661,6 +653,13 @@ impl<'b> Unpacker<'b> {
         let opens = pick(&|m: &Move| m.score.cut < base.cut);
         [pack, joins, opens].into_iter().flatten().collect()
     }
+}
+
+/// `items` but the `i`-th.
+fn without<T: Copy>(items: &[T], i: usize) -> Vec<T> {
+    let mut rest = items.to_vec();
+    rest.remove(i);
+    rest
 }
 
 #[cfg(test)]
