@@ -8,12 +8,13 @@
 //! runs a greedy search of pulls from the solved position (from every area
 //! the player may end in) that heads for the boxes' starting squares, and
 //! keeps every position it meets. It takes its positions by two measures,
-//! one after the other: for the first half of the table by each box's
-//! pulls to the nearest starting square, then by the pulls the boxes need
-//! to starting squares of their own (each box heading for the nearest,
-//! many head for the same few and never all get back; but the first
-//! measure, alone for its half, meets forward positions the second
-//! misses). The positions are keyed as the forward searches key theirs
+//! one after the other: for a set number of positions by each box's pulls
+//! to the nearest starting square, then by the pulls the boxes need to
+//! starting squares of their own (each box heading for the nearest, many
+//! head for the same few and never all get back; but the first measure,
+//! alone for a while, meets forward positions the second misses). The
+//! switch is a count, not a share of the table: the table is built for a
+//! part of the time, so a share would move with the machine's speed. The positions are keyed as the forward searches key theirs
 //! (the boxes and the player's least reachable cell). A forward search
 //! that generates one of them has solved the level: its pushes so far,
 //! then the pulls back to the solved position, reversed. The answer is not
@@ -26,9 +27,14 @@ use crate::multi::rows::RowArea;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
-/// Positions the table keeps at most, half by each measure: about two
-/// seconds' work (less with few boxes), and 60 MB with 30 boxes.
+/// Positions the table keeps at most: about two seconds' work (less with
+/// few boxes), and 60 MB with 30 boxes.
 const MAX_POSITIONS: usize = 600_000;
+/// Positions kept by the first measure (each box's pulls to the nearest
+/// starting square) before the second takes over, half of a smaller table
+/// at most: at `--fast`'s usual limits the table holds 200,000 to 400,000
+/// in its time.
+const NEAREST_POSITIONS: usize = 128_000;
 /// Bytes it may hold: on levels of hundreds of boxes, fewer positions.
 pub(crate) const MAX_BYTES: usize = 96 << 20;
 /// Boxes up to which they are matched to starting squares of their own:
@@ -69,7 +75,7 @@ impl Meeting {
         }
         let per_position = board.goals.len() * 2 + std::mem::size_of::<Pulled>() + 32;
         let most = MAX_POSITIONS.min(MAX_BYTES.min(max_bytes) / per_position);
-        Builder::new(board).run(most, give_up)
+        Builder::new(board).run(most, NEAREST_POSITIONS.min(most / 2), give_up)
     }
 
     /// [`Meeting::build_within`] the table's own bound on bytes, for tests.
@@ -81,7 +87,7 @@ impl Meeting {
     /// A table of `most` positions at most, for tests.
     #[cfg(test)]
     pub fn build_at_most(board: &Board, most: usize) -> Meeting {
-        Builder::new(board).run(most, &|| false)
+        Builder::new(board).run(most, most / 2, &|| false)
     }
 
     /// The pushes from a forward position (its sorted `boxes`, the player's
@@ -180,7 +186,9 @@ impl<'b> Builder<'b> {
         }
     }
 
-    fn run(mut self, most: usize, give_up: &dyn Fn() -> bool) -> Meeting {
+    /// Keeps `most` positions at most, taking them by the second measure
+    /// once it holds `switch`.
+    fn run(mut self, most: usize, switch: usize, give_up: &dyn Fn() -> bool) -> Meeting {
         let goals = self.board.goals.clone();
         for &g in &goals {
             self.occupied[g] = true;
@@ -204,7 +212,7 @@ impl<'b> Builder<'b> {
             self.occupied[g] = false;
         }
         let mut asked = 0;
-        while let Some(id) = self.open.pop(self.table.nodes.len() >= most / 2) {
+        while let Some(id) = self.open.pop(self.table.nodes.len() >= switch) {
             let kept = self.table.nodes.len();
             if kept >= most {
                 break;
@@ -376,7 +384,7 @@ impl<'b> Builder<'b> {
 /// depth, the newest first on ties: one by each box's pulls to the
 /// nearest, taken from first, the other by the cheapest matching of boxes
 /// to starting squares of their own (none past [`MATCHED_BOXES`]), taken
-/// from once the table is half full.
+/// from once the table holds [`NEAREST_POSITIONS`] (or half its most).
 #[derive(Default)]
 struct OpenLists {
     matched: BinaryHeap<Reverse<(u32, Reverse<u32>)>>,
@@ -396,11 +404,10 @@ impl OpenLists {
         self.taken.push(false);
     }
 
-    /// The next position to expand: from the nearest list, or in the
-    /// table's `second_half` from the matched one (the other when it is
-    /// empty).
-    fn pop(&mut self, second_half: bool) -> Option<u32> {
-        let order = if second_half {
+    /// The next position to expand: from the nearest list, or once
+    /// `matched_first`, from the matched one (the other when it is empty).
+    fn pop(&mut self, matched_first: bool) -> Option<u32> {
+        let order = if matched_first {
             [&mut self.matched, &mut self.nearest]
         } else {
             [&mut self.nearest, &mut self.matched]
@@ -632,6 +639,25 @@ mod tests {
         // It stops once it holds as many, after one position's pulls.
         let pulls = 4 * board.start_boxes.len();
         assert!((100..=100 + pulls).contains(&small.len()));
+    }
+
+    /// The switch between the measures is a count, so a table cut short
+    /// (by time) holds the first positions of a longer one.
+    #[test]
+    fn a_shorter_table_is_the_start_of_a_longer_one() {
+        let text = b"############\n#@         #\n# $ $ $ $  #\n#          #\n# . . . .  #\n#          #\n############";
+        let board = Board::new(&crate::level::parse_xsb(text, 100).unwrap()[0]).unwrap();
+        let keys = |most| -> Vec<(Box<[Cell]>, Cell)> {
+            let table = Builder::new(&board).run(most, 500, &|| false);
+            table
+                .nodes
+                .into_iter()
+                .map(|n| (n.boxes, n.player))
+                .collect()
+        };
+        let (short, long) = (keys(2000), keys(8000));
+        assert!(short.len() >= 2000 && long.len() >= 8000);
+        assert_eq!(short[..], long[..short.len()]);
     }
 
     #[test]
