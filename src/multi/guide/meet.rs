@@ -14,10 +14,11 @@
 //! head for the same few and never all get back; but the first measure,
 //! alone for a while, meets forward positions the second misses). The
 //! switch is a count, not a share of the table: the table is built for a
-//! part of the time, so a share would move with the machine's speed. The positions are keyed as the forward searches key theirs
-//! (the boxes and the player's least reachable cell). A forward search
-//! that generates one of them has solved the level: its pushes so far,
-//! then the pulls back to the solved position, reversed. The answer is not
+//! part of the time, so a share would move with the machine's speed. The
+//! positions are keyed as the forward searches key theirs (the boxes and
+//! the player's least reachable cell). A forward search that generates
+//! one of them has solved the level: its pushes so far, then the pulls
+//! back to the solved position, reversed. The answer is not
 //! push-optimal, so only the non-optimal searches look here.
 
 use crate::grid::Direction;
