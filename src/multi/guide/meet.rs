@@ -642,8 +642,9 @@ mod tests {
         assert!((100..=100 + pulls).contains(&small.len()));
     }
 
-    /// The switch between the measures is a count, so a table cut short
-    /// (by time) holds the first positions of a longer one.
+    /// The order the positions are taken in does not hang on how many the
+    /// table may hold (the switch between the measures is a count), so a
+    /// table cut short holds the first positions of a longer one.
     #[test]
     fn a_shorter_table_is_the_start_of_a_longer_one() {
         let text = b"############\n#@         #\n# $ $ $ $  #\n#          #\n# . . . .  #\n#          #\n############";
