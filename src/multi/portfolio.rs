@@ -119,7 +119,9 @@ const PLAN_STALL: u64 = 250_000;
 /// the unpacking plan come between the peel order and the box-move search.
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
-/// as positions. The packing search by the peel order (or the backward
+/// as positions; where it is also planned, the box-move search without
+/// macros opens the second lane for a quarter of it (it settles levels
+/// both plan searches miss). The packing search by the peel order (or the backward
 /// plan) takes a cell's positions near first and far first in turn
 /// ([`CellOrder::Both`]); the one led by the unpacking plan near first,
 /// which settles levels that taking turns would lose. Where an ordered area
@@ -191,7 +193,17 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
             vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::PlannedRooms => (
-            vec![vec![packing_in_rooms], vec![plan_first, unpacked]],
+            vec![
+                vec![packing_in_rooms],
+                vec![
+                    Phase {
+                        share: 4,
+                        ..box_moves_plain
+                    },
+                    plan_first,
+                    unpacked,
+                ],
+            ],
             vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
     }
@@ -1021,7 +1033,11 @@ mod tests {
             shape(GoalArea::PlannedRooms),
             [
                 vec![(Packing, 1, true, false)],
-                vec![(Plan, 2, false, false), (Packing, 1, false, true)]
+                vec![
+                    (BoxMoves, 4, false, false),
+                    (Plan, 2, false, false),
+                    (Packing, 1, false, true)
+                ]
             ]
         );
     }
