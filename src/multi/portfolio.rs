@@ -121,8 +121,8 @@ const PLAN_STALL: u64 = 250_000;
 /// rooms' macros and without them, for the macros drop solutions as well
 /// as positions; where it is also planned, the box-move search without
 /// macros opens the second lane for a quarter of it (it settles levels
-/// both plan searches miss). The packing search by the peel order (or the backward
-/// plan) takes a cell's positions near first and far first in turn
+/// both plan searches miss). The packing search by the peel order (or the
+/// backward plan) takes a cell's positions near first and far first in turn
 /// ([`CellOrder::Both`]); the one led by the unpacking plan near first,
 /// which settles levels that taking turns would lose. Where an ordered area
 /// has threads to spare after plain A*, that search runs again far first
@@ -148,6 +148,10 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         share: 3,
         ..peel_order
     };
+    let box_moves_quarter = Phase {
+        share: 4,
+        ..box_moves_plain
+    };
     // A quarter each for the peel order and the box-move search, which
     // settle the levels they settle in a second or two, then the rest.
     let ordered_second = vec![
@@ -155,10 +159,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
             share: 4,
             ..peel_order
         },
-        Phase {
-            share: 4,
-            ..box_moves_plain
-        },
+        box_moves_quarter,
         plan_unpacked,
     ];
     // Shares of a third, a third and a quarter leave the box-move search
@@ -195,14 +196,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         GoalArea::PlannedRooms => (
             vec![
                 vec![packing_in_rooms],
-                vec![
-                    Phase {
-                        share: 4,
-                        ..box_moves_plain
-                    },
-                    plan_first,
-                    unpacked,
-                ],
+                vec![box_moves_quarter, plan_first, unpacked],
             ],
             vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),

@@ -45,6 +45,11 @@ const MATCHED_BOXES: usize = 48;
 /// Positions kept between two asks whether to give up.
 const GIVE_UP_EVERY: usize = 256;
 
+/// Where a table of `most` positions switches to the second measure.
+fn switch_at(most: usize) -> usize {
+    NEAREST_POSITIONS.min(most / 2)
+}
+
 /// A position reached backwards.
 struct Pulled {
     /// The boxes, sorted.
@@ -76,7 +81,7 @@ impl Meeting {
         }
         let per_position = board.goals.len() * 2 + std::mem::size_of::<Pulled>() + 32;
         let most = MAX_POSITIONS.min(MAX_BYTES.min(max_bytes) / per_position);
-        Builder::new(board).run(most, NEAREST_POSITIONS.min(most / 2), give_up)
+        Builder::new(board).run(most, switch_at(most), give_up)
     }
 
     /// [`Meeting::build_within`] the table's own bound on bytes, for tests.
@@ -88,7 +93,7 @@ impl Meeting {
     /// A table of `most` positions at most, for tests.
     #[cfg(test)]
     pub fn build_at_most(board: &Board, most: usize) -> Meeting {
-        Builder::new(board).run(most, most / 2, &|| false)
+        Builder::new(board).run(most, switch_at(most), &|| false)
     }
 
     /// The pushes from a forward position (its sorted `boxes`, the player's
