@@ -173,7 +173,7 @@ pub struct SearchArgs {
     /// Multi-box search method.
     #[arg(long, value_enum, default_value_t = MethodArg::Astar, requires = "multi")]
     method: MethodArg,
-    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the searches that suit the level's goals side by side, the first answer winning: where the goals are spread out the feature, box-move and packing searches and plain A*; where they form an area filled from the inside out the packing search and the box-move search (or, where that area has goal rooms, the packing search with and without the rooms' macros; where the area was planned backwards, the plan search first takes a part of the second search's time), then the others as threads allow. Fewer threads than searches run the rest one after another on the last thread.
+    /// Multi-box: a portfolio within the limits, to reach harder levels (not push-optimal): plain A* alone briefly, then the searches that suit the level's goals side by side, the first answer winning: where the goals are spread out the feature, box-move and packing searches and plain A*; where they form an area filled from the inside out the packing search and the box-move search (or, where that area has goal rooms, the packing search with and without the rooms' macros, the box-move search first taking a part of the second one's time; where the area was planned backwards, the plan search first takes a part of the second search's time), then the others as threads allow. Fewer threads than searches run the rest one after another on the last thread.
     #[arg(long, requires = "multi")]
     fast: bool,
     #[command(flatten)]

@@ -119,9 +119,10 @@ const PLAN_STALL: u64 = 250_000;
 /// the unpacking plan come between the peel order and the box-move search.
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
-/// as positions; where it is also planned, the box-move search without
-/// macros opens the second lane for a quarter of it (it settles levels
-/// both plan searches miss). The packing search by the peel order (or the
+/// as positions, and the box-move search without macros opens the second
+/// lane for a quarter of it, as where there are no rooms (it settles
+/// levels the packing and plan searches miss); where the area is also
+/// planned, the plan search comes between them. The packing search by the peel order (or the
 /// backward plan) takes a cell's positions near first and far first in turn
 /// ([`CellOrder::Both`]); the one led by the unpacking plan near first,
 /// which settles levels that taking turns would lose. Where an ordered area
@@ -190,7 +191,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
             vec![features, plain, unpacked_far, weighted(2), weighted(3)],
         ),
         GoalArea::OrderedRooms => (
-            vec![vec![packing_in_rooms], vec![unpacked]],
+            vec![vec![packing_in_rooms], vec![box_moves_quarter, unpacked]],
             vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::PlannedRooms => (
@@ -1008,7 +1009,7 @@ mod tests {
             shape(GoalArea::OrderedRooms),
             [
                 vec![(Packing, 1, true, false)],
-                vec![(Packing, 1, false, true)]
+                vec![(BoxMoves, 4, false, false), (Packing, 1, false, true)]
             ]
         );
         assert_eq!(
