@@ -122,8 +122,9 @@ const PLAN_STALL: u64 = 250_000;
 /// as positions, and the box-move search without macros opens the second
 /// lane for a quarter of it, as where there are no rooms (it settles
 /// levels the packing and plan searches miss); where the area is also
-/// planned, the plan search comes between them. The packing search by the peel order (or the
-/// backward plan) takes a cell's positions near first and far first in turn
+/// planned, the plan search follows it there. The packing search by the
+/// peel order (or the backward plan) takes a cell's positions near first
+/// and far first in turn
 /// ([`CellOrder::Both`]); the one led by the unpacking plan near first,
 /// which settles levels that taking turns would lose. Where an ordered area
 /// has threads to spare after plain A*, that search runs again far first
