@@ -114,6 +114,7 @@ pub fn solve(
             stall: None,
             fences: fences.as_ref(),
             order: search::CellOrder::NearFirst,
+            advisors: search::AdvisorSet::ALL,
         };
         let limits = Limits {
             time: options

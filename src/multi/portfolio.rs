@@ -12,7 +12,7 @@
 
 use super::board::Board;
 use super::options::{Limits, Method, MultiOptions, MultiStats, Progress, interrupted};
-use super::search::{self, CellOrder, Config};
+use super::search::{self, AdvisorSet, CellOrder, Config};
 use crate::moves::{Limit, Outcome};
 use crate::multi::deadlock::fence;
 use crate::multi::deadlock::patterns::PatternSet;
@@ -42,6 +42,9 @@ pub(crate) struct Phase {
     /// Which of a cell's positions a search led by the packing order
     /// takes first (see [`CellOrder`]).
     pub order: CellOrder,
+    /// The advisors a search led by the packing order follows besides the
+    /// packing advisor's (see [`AdvisorSet`]).
+    pub advisors: AdvisorSet,
 }
 
 impl Phase {
@@ -53,6 +56,7 @@ impl Phase {
             macros,
             unpacked: false,
             order: CellOrder::NearFirst,
+            advisors: AdvisorSet::ALL,
         }
     }
 
@@ -67,6 +71,11 @@ impl Phase {
     /// The phase with `order` inside a cell.
     const fn in_order(self, order: CellOrder) -> Phase {
         Phase { order, ..self }
+    }
+
+    /// The phase following the `advisors`.
+    const fn advised_by(self, advisors: AdvisorSet) -> Phase {
+        Phase { advisors, ..self }
     }
 
     /// The one phase whose answers are push-optimal.
@@ -129,7 +138,11 @@ const PLAN_STALL: u64 = 250_000;
 /// which settles levels that taking turns would lose. Where an ordered area
 /// has threads to spare after plain A*, that search runs again far first
 /// ([`CellOrder::FarFirst`], Festival's order inside a cell): it settles
-/// levels the other misses, and misses others. The feature and
+/// levels the other misses, and misses others. The packing searches led
+/// by the unpacking plan follow the doors advisor alone, the others the
+/// doors, hotspot and explorer advisors ([`AdvisorSet`]): led by the
+/// unpacking plan, the explorer settles levels the doors advisor misses,
+/// but loses more. The feature and
 /// box-move searches and weighted A* use the goal-room macros and tunnel
 /// rides. (Git history and the issue notes hold the measurements behind
 /// these lists.)
@@ -143,7 +156,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let plan_first = Phase::new(Method::Plan, 1, PLAN_SHARE, false);
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
-    let unpacked = packing.unpacked();
+    let unpacked = packing.unpacked().advised_by(AdvisorSet::DOORS);
     let unpacked_far = unpacked.in_order(CellOrder::FarFirst);
     let plan_unpacked = Phase::new(Method::Plan, 1, 1, false).unpacked();
     let packing_third = Phase {
@@ -319,6 +332,7 @@ impl Knowledge {
             stall: (phase.method == Method::Plan).then_some(PLAN_STALL),
             fences: None,
             order: phase.order,
+            advisors: phase.advisors,
         };
         if !config.optimal() {
             config.meet = Some(self.meeting(board, give_up.meeting, give_up.table_bytes));
@@ -780,6 +794,7 @@ mod tests {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
+            advisors: AdvisorSet::ALL,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));

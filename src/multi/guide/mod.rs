@@ -12,7 +12,10 @@
 //!   feature space that pulls the boxes out and takes them off the board
 //!   at start squares, Festival's way;
 //! - [`halls`]: the open parts of the floor and the doors between them that
-//!   boxes shut (a feature of the unpacking search);
+//!   boxes shut (a feature of the unpacking search, and the doors advisor's
+//!   measure);
+//! - [`hotspots`]: which cells block a box on another from goals it could
+//!   reach (the hotspot advisor's measure);
 //! - [`room`]: goal rooms behind a one-cell entrance, and the order that
 //!   fills each (the goal-room macros);
 //! - [`meet`]: the meeting table, positions reached by pulls from the
@@ -24,6 +27,7 @@
 //! searches (`multi::search`), the portfolio or the deadlock proofs.
 
 pub(crate) mod halls;
+pub(crate) mod hotspots;
 pub(crate) mod meet;
 pub(crate) mod packing;
 pub(crate) mod plan;

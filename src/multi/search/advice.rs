@@ -16,12 +16,13 @@
 //! move the packing advisor proposes) or when its first push joins two
 //! areas, and where no move of a node fills one, nothing for the opener's
 //! move: the loose box nearest the next target taken farthest from it, to
-//! make way for the box that fills it (see [`Packing::opener`]); ties go to
-//! the better packing score (nearest boxes first), or, searching far first,
-//! to the most goals packed and then to the boxes farthest from the goals,
-//! as Festival ranks them (see [`CellOrder`]: each settles levels the other
-//! misses, and a search may keep both, taking from each in turn). Counting pushes
-//! instead, with every push towards the next goals free, made each
+//! make way for the box that fills it (see [`Packing::opener`]). The child
+//! each of the doors, hotspot and explorer advisors names costs nothing
+//! either (see [`super::advisors`]). Ties go to the better packing score
+//! (nearest boxes first), or, searching far first, to the most goals packed
+//! and then to the boxes farthest from the goals, as Festival ranks them
+//! (see [`CellOrder`]: each settles levels the other misses, and a search
+//! may keep both, taking from each in turn). Counting pushes instead, with every push towards the next goals free, made each
 //! combination of loose boxes edging closer free too, and the search
 //! drowned in them.
 //!
@@ -125,6 +126,16 @@ impl Advice {
         }
         // Lower is further along: most packed first, then fewest areas.
         (0xFFFF - self.best_packed[u] as u32) << 16 | self.areas[u] as u32
+    }
+
+    /// The goals `node` leaves unpacked in plan order.
+    pub fn unpacked(&self, node: NodeId) -> u32 {
+        self.score[node.index()] >> 16
+    }
+
+    /// The areas `node`'s boxes cut the floor into.
+    pub fn areas(&self, node: NodeId) -> u32 {
+        self.areas[node.index()] as u32
     }
 
     /// True when the push from `parent` to `node` joined areas of the floor

@@ -15,7 +15,7 @@
 use super::incremental::Frozen;
 use super::player::ChildArea;
 use super::push::Push;
-use super::{Pruning, Search};
+use super::{AdvisorSet, Pruning, Search};
 use crate::grid::Direction;
 use crate::multi::board::{Cell, Distance};
 use crate::multi::guide::packing::{Opener, Packing};
@@ -528,6 +528,9 @@ impl Search<'_> {
             self.bound.keep_child(v, &x.frozen);
         }
         self.enqueue_counted(v, Some(child.area));
+        if self.counts_box_moves() && self.config.advisors != AdvisorSet::NONE {
+            self.advisors.children.push(v);
+        }
         Some(v)
     }
 
@@ -564,15 +567,8 @@ impl Search<'_> {
     /// did, unless some move filled a target.
     pub(super) fn open_the_way(&mut self, before: u32) {
         let opening = std::mem::take(&mut self.opening);
-        let Some((v, _)) = opening.best.filter(|_| !opening.filled) else {
-            return;
-        };
-        let u = v.index();
-        if self.nodes.g[u] > before {
-            self.nodes.g[u] = before;
-            if !self.nodes.closed[u] {
-                self.enqueue(v);
-            }
+        if let Some((v, _)) = opening.best.filter(|_| !opening.filled) {
+            self.lower_cost(v, before);
         }
     }
 

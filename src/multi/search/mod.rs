@@ -16,6 +16,7 @@
 //! Ties on f prefer the smaller bound (deeper nodes), then the older node.
 
 mod advice;
+mod advisors;
 mod expand;
 mod frontier;
 mod incremental;
@@ -41,6 +42,7 @@ use crate::multi::guide::packing::{Opener, Packing};
 use crate::multi::guide::room::Rooms;
 use advice::Advice;
 pub(crate) use advice::CellOrder;
+pub(crate) use advisors::AdvisorSet;
 use frontier::Frontier;
 use incremental::{Frozen, IncrementalBound};
 use pace::Pace;
@@ -80,6 +82,10 @@ pub(crate) struct Config<'r> {
     /// [`Method::Packing`] led by an order: which of a cell's positions
     /// that cost the same come first (see [`CellOrder`]).
     pub order: CellOrder,
+    /// [`Method::Packing`] led by an order: the advisors besides the
+    /// packing advisor, the joins of areas and the opener (see
+    /// [`advisors`]).
+    pub advisors: AdvisorSet,
 }
 
 impl Config<'_> {
@@ -94,6 +100,7 @@ impl Config<'_> {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
+            advisors: AdvisorSet::ALL,
         }
     }
 
@@ -153,6 +160,8 @@ struct Search<'b> {
     fresh: Vec<(NodeId, Cell, u32, Option<Opener>)>,
     /// Per node, with a packing order: its measure against it.
     advice: Advice,
+    /// The advisors that name one child each (see [`advisors`]).
+    advisors: advisors::Advisors,
     /// When the time limit runs out, for the work within one expansion.
     deadline: Option<Instant>,
     /// A child found in the meeting table, and its pushes to the goal.
@@ -234,6 +243,9 @@ pub(crate) fn run(
             let before = s.nodes.g[u];
             work += s.push_moved_boxes_on(&mut boxes, before, limits.max_nodes);
             s.open_the_way(before);
+            if s.counts_box_moves() {
+                s.follow_advisors(node, before);
+            }
         }
         if let Some(joined) = s.joined() {
             return (joined, s.stats);
@@ -276,6 +288,7 @@ impl<'b> Search<'b> {
             in_room: Vec::new(),
             fresh: Vec::new(),
             advice,
+            advisors: advisors::Advisors::default(),
             deadline: None,
             met: None,
             opening: expand::Opening::default(),
@@ -572,6 +585,7 @@ mod tests {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
+            advisors: AdvisorSet::ALL,
         }
     }
 
@@ -762,6 +776,7 @@ mod tests {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
+            advisors: AdvisorSet::ALL,
         };
         let mut s = Search::new(&board, config);
         assert!(s.queue_root());
@@ -814,6 +829,7 @@ mod tests {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
+            advisors: AdvisorSet::ALL,
         };
         let at = |row, col| board.compact(level.grid.cell(row, col));
         // A box free to move, and the box fencing the pocket goal off.
@@ -939,6 +955,7 @@ mod tests {
                     stall: None,
                     fences: None,
                     order: CellOrder::NearFirst,
+                    advisors: AdvisorSet::ALL,
                 };
                 let (outcome, _) = solve_with(level, &config);
                 replayed(level, &outcome);

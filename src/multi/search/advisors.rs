@@ -1,0 +1,366 @@
+//! The packing search's advisors that each name one child: the doors, the
+//! hotspot and the explorer advisors of Festival's feature-space search
+//! (Shoham and Schaeffer's FESS).
+//!
+//! Where the packing search counts box moves (see [`super::advice`]), a
+//! move costs one, and nothing where it fills a goal of the phase being
+//! filled, joins areas, or is the opener's. Those advisors say where the
+//! plan goes; these say what makes room for it. After a node's box moves,
+//! each looks at the new children that keep the goals packed, and names
+//! the best (most goals packed, then fewest areas, doors shut, hotspots)
+//! of those that improve its own measure:
+//!
+//! - *doors*: fewer pairs of halls cut apart (see [`Halls::cut`]);
+//! - *hotspots*: fewer boxes in another's way (see [`Hotspots`]);
+//! - *explorer*: a move the box can be pushed back from that lets the
+//!   player reach a side of another box it could not push from before.
+//!
+//! A named child costs what its parent did. Each advisor alone rarely
+//! matters (another finds the way a little later); together they let the
+//! search clear the way without paying for each step of it.
+
+use super::Search;
+use crate::grid::Direction;
+use crate::multi::board::{Board, Cell, UNREACHABLE};
+use crate::multi::guide::halls::{HallScratch, Halls};
+use crate::multi::guide::hotspots::Hotspots;
+use crate::multi::table::NodeId;
+
+/// Cells past which the explorer's table of box moves that can be undone
+/// (cells times cells bits) is not built.
+const MAX_REVERSIBLE_CELLS: usize = 2_000;
+
+/// Which advisors a search follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct AdvisorSet(u8);
+
+impl AdvisorSet {
+    /// The doors advisor.
+    pub const DOORS: AdvisorSet = AdvisorSet(1);
+    /// The hotspot advisor.
+    pub const HOTSPOTS: AdvisorSet = AdvisorSet(2);
+    /// The explorer.
+    pub const EXPLORER: AdvisorSet = AdvisorSet(4);
+    /// All three.
+    pub const ALL: AdvisorSet = AdvisorSet(7);
+    /// None.
+    pub const NONE: AdvisorSet = AdvisorSet(0);
+
+    /// True when every advisor of `other` is in the set.
+    pub const fn has(self, other: AdvisorSet) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+/// The level's measures, built on first use, and the children of the
+/// expansion at hand.
+#[derive(Default)]
+pub(super) struct Advisors {
+    measures: Option<Measures>,
+    /// The children the expansion at hand added.
+    pub children: Vec<NodeId>,
+}
+
+/// What the advisors measure a position by.
+struct Measures {
+    halls: Halls,
+    hall_scratch: HallScratch,
+    hotspots: Hotspots,
+    /// Row `a`, bit `b`: a lone box on `a` can be pushed to `b` (empty
+    /// when the level is too big).
+    reaches: Vec<u64>,
+    words: usize,
+    /// Boxes of the position measured.
+    occupied: Vec<bool>,
+    /// Player floods: the parent's marks and the child's.
+    parent_marks: Vec<u32>,
+    child_marks: Vec<u32>,
+    stamp: u32,
+    queue: Vec<Cell>,
+}
+
+impl Measures {
+    fn new(board: &Board) -> Measures {
+        let n = board.len();
+        let words = n.div_ceil(64);
+        let mut reaches = Vec::new();
+        if n <= MAX_REVERSIBLE_CELLS {
+            reaches = vec![0u64; n * words];
+            for b in board.cells() {
+                for (a, d) in board.pull_distances(b, &[]).into_iter().enumerate() {
+                    if d != UNREACHABLE {
+                        reaches[a * words + b.index() / 64] |= 1 << (b.index() % 64);
+                    }
+                }
+            }
+        }
+        Measures {
+            halls: Halls::new(board),
+            hall_scratch: HallScratch::default(),
+            hotspots: Hotspots::new(board),
+            reaches,
+            words,
+            occupied: vec![false; n],
+            parent_marks: vec![0; n],
+            child_marks: vec![0; n],
+            stamp: 0,
+            queue: Vec::new(),
+        }
+    }
+
+    /// True when a lone box on `a` can be pushed to `b`.
+    fn reaches(&self, a: Cell, b: Cell) -> bool {
+        let (a, b) = (a.index(), b.index());
+        !self.reaches.is_empty() && self.reaches[a * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+
+    fn place(&mut self, boxes: &[Cell], on: bool) {
+        for &b in boxes {
+            self.occupied[b] = on;
+        }
+    }
+
+    /// Doors shut and hotspots of `boxes` (placed on `occupied`), each
+    /// where `set` has its advisor (0 where not).
+    fn doors_and_hotspots(&mut self, board: &Board, boxes: &[Cell], set: AdvisorSet) -> (u32, u32) {
+        let doors = set.has(AdvisorSet::DOORS).then(|| {
+            self.halls
+                .cut(board, &self.occupied, &mut self.hall_scratch)
+        });
+        let hotspots = set
+            .has(AdvisorSet::HOTSPOTS)
+            .then(|| self.hotspots.count(boxes));
+        (doors.unwrap_or(0), hotspots.unwrap_or(0))
+    }
+
+    /// True when the player, from `player` among `boxes` (placed), can
+    /// push some box other than the one on `moved` in a way the parent's
+    /// player (flooded into `parent_marks`) could not.
+    fn opens_a_side(&mut self, board: &Board, boxes: &[Cell], player: Cell, moved: Cell) -> bool {
+        let stamp = self.stamp;
+        let (marks, queue) = (&mut self.child_marks, &mut self.queue);
+        board.flood_player(&self.occupied, marks, stamp, queue, player);
+        boxes.iter().filter(|&&b| b != moved).any(|&b| {
+            Direction::ALL.into_iter().any(|dir| {
+                let behind = board.step(b, dir.opposite());
+                let ahead = board.step(b, dir).filter(|&c| !self.occupied[c]);
+                let side = |marks: &[u32]| behind.is_some_and(|c| marks[c] == stamp);
+                ahead.is_some() && side(&self.child_marks) && !side(&self.parent_marks)
+            })
+        })
+    }
+}
+
+/// A position as the advisors rank it: lower is better in each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Measure {
+    /// Goals not packed in plan order.
+    unpacked: u32,
+    /// Areas the boxes cut the floor into.
+    areas: u32,
+    /// Pairs of halls the boxes cut apart.
+    doors: u32,
+    /// Boxes in another's way.
+    hotspots: u32,
+}
+
+/// A child of the expanded node, measured.
+#[derive(Clone, Copy, Debug)]
+struct Candidate<N> {
+    node: N,
+    measure: Measure,
+    /// True when its box can be pushed back and the player reaches a new
+    /// side of another box.
+    explores: bool,
+}
+
+/// The children the advisors name: for each advisor, of the children that
+/// leave no more goals unpacked than `parent` and improve its measure (or
+/// explore), the best [`Measure`]; the first of equals.
+fn named<N: Copy + PartialEq>(
+    parent: Measure,
+    children: &[Candidate<N>],
+    set: AdvisorSet,
+) -> Vec<N> {
+    let mut best: [Option<Candidate<N>>; 3] = [None; 3];
+    for c in children
+        .iter()
+        .filter(|c| c.measure.unpacked <= parent.unpacked)
+    {
+        let m = c.measure;
+        let improves = [
+            set.has(AdvisorSet::DOORS) && m.doors < parent.doors,
+            set.has(AdvisorSet::HOTSPOTS) && m.hotspots < parent.hotspots,
+            set.has(AdvisorSet::EXPLORER) && c.explores,
+        ];
+        for (k, better) in improves.into_iter().enumerate() {
+            if better && best[k].is_none_or(|b| m < b.measure) {
+                best[k] = Some(*c);
+            }
+        }
+    }
+    let mut nodes: Vec<N> = Vec::new();
+    for c in best.into_iter().flatten() {
+        if !nodes.contains(&c.node) {
+            nodes.push(c.node);
+        }
+    }
+    nodes
+}
+
+impl Search<'_> {
+    /// After the box moves of `parent`, whose path cost `before`: the
+    /// child each advisor names costs `before` too.
+    pub(super) fn follow_advisors(&mut self, parent: NodeId, before: u32) {
+        let children = std::mem::take(&mut self.advisors.children);
+        if children.is_empty() {
+            return;
+        }
+        let board = self.board;
+        let m = self
+            .advisors
+            .measures
+            .get_or_insert_with(|| Measures::new(board));
+        m.stamp = m.stamp.wrapping_add(1).max(1);
+        let parent_boxes = self.nodes.boxes(parent);
+        m.place(parent_boxes, true);
+        let set = self.config.advisors;
+        let (doors, hotspots) = m.doors_and_hotspots(board, parent_boxes, set);
+        let (stamp, player) = (m.stamp, self.nodes.player(parent));
+        board.flood_player(
+            &m.occupied,
+            &mut m.parent_marks,
+            stamp,
+            &mut m.queue,
+            player,
+        );
+        m.place(parent_boxes, false);
+        let measure_of = |v: NodeId, doors: u32, hotspots: u32| Measure {
+            unpacked: self.advice.unpacked(v),
+            areas: self.advice.areas(v),
+            doors,
+            hotspots,
+        };
+        let parent_measure = measure_of(parent, doors, hotspots);
+        let mut candidates = Vec::with_capacity(children.len());
+        for &v in &children {
+            let boxes = self.nodes.boxes(v);
+            let moved = moved_box(parent_boxes, boxes);
+            if self.advice.unpacked(v) > parent_measure.unpacked || moved.is_none() {
+                continue;
+            }
+            let (from, to) = moved.expect("one box moved");
+            m.place(boxes, true);
+            let (doors, hotspots) = m.doors_and_hotspots(board, boxes, set);
+            let explores = set.has(AdvisorSet::EXPLORER)
+                && m.reaches(to, from)
+                && m.opens_a_side(board, boxes, self.nodes.player(v), to);
+            m.place(boxes, false);
+            let measure = measure_of(v, doors, hotspots);
+            candidates.push(Candidate {
+                node: v,
+                measure,
+                explores,
+            });
+        }
+        for v in named(parent_measure, &candidates, set) {
+            self.lower_cost(v, before);
+        }
+        self.advisors.children = children;
+        self.advisors.children.clear();
+    }
+
+    /// Lowers `v`'s path cost to `g` (queueing it again if it is open).
+    pub(super) fn lower_cost(&mut self, v: NodeId, g: u32) {
+        let u = v.index();
+        if self.nodes.g[u] > g {
+            self.nodes.g[u] = g;
+            if !self.nodes.closed[u] {
+                self.enqueue(v);
+            }
+        }
+    }
+}
+
+/// The box that moved between two sorted box lists: its cell before and
+/// after (`None` when more than one box moved, as a goal room's step does).
+fn moved_box(before: &[Cell], after: &[Cell]) -> Option<(Cell, Cell)> {
+    let left: Vec<Cell> = before
+        .iter()
+        .filter(|c| !after.contains(c))
+        .copied()
+        .collect();
+    let came: Vec<Cell> = after
+        .iter()
+        .filter(|c| !before.contains(c))
+        .copied()
+        .collect();
+    match (left.as_slice(), came.as_slice()) {
+        ([from], [to]) => Some((*from, *to)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn candidate(node: usize, measure: [u32; 4], explores: bool) -> Candidate<usize> {
+        let [unpacked, areas, doors, hotspots] = measure;
+        Candidate {
+            node,
+            measure: Measure {
+                unpacked,
+                areas,
+                doors,
+                hotspots,
+            },
+            explores,
+        }
+    }
+
+    #[test]
+    fn each_advisor_names_the_best_child_that_improves_its_measure() {
+        let parent = candidate(0, [3, 2, 2, 2], false).measure;
+        let children = [
+            // Fewer doors shut, but a goal unpacked: no advisor takes it.
+            candidate(1, [4, 1, 0, 0], true),
+            // Fewer doors shut, and fewer areas than the next.
+            candidate(2, [3, 1, 1, 2], false),
+            candidate(3, [3, 2, 0, 2], false),
+            // Fewer hotspots, and one more goal packed.
+            candidate(4, [2, 3, 2, 1], false),
+            // Explores; nothing else.
+            candidate(5, [3, 2, 2, 2], true),
+        ];
+        let named = named(parent, &children, AdvisorSet::ALL);
+        assert_eq!(named, vec![2, 4, 5]);
+    }
+
+    #[test]
+    fn only_the_advisors_of_the_set_name_children() {
+        let parent = candidate(0, [3, 2, 2, 2], false).measure;
+        let children = [
+            candidate(1, [3, 2, 2, 1], true),
+            candidate(2, [3, 2, 1, 2], false),
+        ];
+        assert_eq!(named(parent, &children, AdvisorSet::DOORS), vec![2]);
+        assert_eq!(named(parent, &children, AdvisorSet::EXPLORER), vec![1]);
+        assert!(named(parent, &children, AdvisorSet::NONE).is_empty());
+    }
+
+    #[test]
+    fn a_child_no_advisor_likes_is_not_named() {
+        let parent = candidate(0, [3, 2, 2, 2], false).measure;
+        let children = [candidate(1, [3, 1, 2, 3], false)];
+        assert!(named(parent, &children, AdvisorSet::ALL).is_empty());
+    }
+
+    #[test]
+    fn the_moved_box_is_the_one_cell_each_side_lacks() {
+        let cells = |v: &[usize]| v.iter().map(|&c| Cell::new(c)).collect::<Vec<_>>();
+        let moved = moved_box(&cells(&[1, 4, 7]), &cells(&[1, 5, 7]));
+        assert_eq!(moved, Some((Cell::new(4), Cell::new(5))));
+        assert_eq!(moved_box(&cells(&[1, 4]), &cells(&[2, 5])), None);
+    }
+}
