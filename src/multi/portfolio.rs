@@ -142,7 +142,8 @@ const PLAN_STALL: u64 = 250_000;
 /// by the unpacking plan follow the doors advisor alone, the others the
 /// doors, hotspot and explorer advisors ([`AdvisorSet`]): led by the
 /// unpacking plan, the explorer settles levels the doors advisor misses,
-/// but loses more. The feature and
+/// but loses more, so where an ordered or planned area has a third thread,
+/// that search runs there again with all three. The feature and
 /// box-move searches and weighted A* use the goal-room macros and tunnel
 /// rides. (Git history and the issue notes hold the measurements behind
 /// these lists.)
@@ -157,6 +158,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
     let unpacked = packing.unpacked().advised_by(AdvisorSet::DOORS);
+    let unpacked_all = packing.unpacked();
     let unpacked_far = unpacked.in_order(CellOrder::FarFirst);
     let plan_unpacked = Phase::new(Method::Plan, 1, 1, false).unpacked();
     let packing_third = Phase {
@@ -198,11 +200,11 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         ),
         GoalArea::Ordered => (
             vec![vec![unpacked], ordered_second],
-            vec![features, plain, unpacked_far, weighted(2), weighted(3)],
+            vec![unpacked_all, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::Planned => (
             vec![vec![unpacked], planned_second],
-            vec![features, plain, unpacked_far, weighted(2), weighted(3)],
+            vec![unpacked_all, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::OrderedRooms => (
             vec![vec![packing_in_rooms], vec![box_moves_quarter, unpacked]],
@@ -897,10 +899,14 @@ mod tests {
             let (core, extra) = searches(area);
             let most = core.len() + extra.len();
             assert_eq!(lanes.len(), threads.clamp(1, most), "{threads} threads");
-            let phases: Vec<(Method, u32, bool, bool, CellOrder)> = lanes
+            let phases: Vec<_> = lanes
                 .iter()
                 .flatten()
-                .map(|p| (p.method, p.weight, p.macros, p.unpacked, p.order))
+                .map(|p| {
+                    (
+                        p.method, p.weight, p.macros, p.unpacked, p.order, p.advisors,
+                    )
+                })
                 .collect();
             for (i, a) in phases.iter().enumerate() {
                 assert!(
@@ -915,6 +921,7 @@ mod tests {
                     search.macros,
                     search.unpacked,
                     search.order,
+                    search.advisors,
                 );
                 assert!(
                     phases.contains(&key),
@@ -982,6 +989,27 @@ mod tests {
             let one: Vec<Method> = lanes(1, area)[0].iter().map(|p| p.method).collect();
             let two: Vec<Method> = lanes(2, area).iter().flatten().map(|p| p.method).collect();
             assert_eq!(one, two, "{area:?}");
+        }
+    }
+
+    #[test]
+    fn the_unpacking_plan_leads_with_the_doors_advisor_and_a_third_thread_adds_all() {
+        for area in AREAS {
+            for p in lanes(2, area).iter().flatten() {
+                if p.method == Method::Packing {
+                    let set = if p.unpacked {
+                        AdvisorSet::DOORS
+                    } else {
+                        AdvisorSet::ALL
+                    };
+                    assert_eq!(p.advisors, set, "{area:?}");
+                }
+            }
+        }
+        for area in [GoalArea::Ordered, GoalArea::Planned] {
+            let third = lanes(3, area)[2][0];
+            let shape = (third.method, third.unpacked, third.advisors);
+            assert_eq!(shape, (Method::Packing, true, AdvisorSet::ALL), "{area:?}");
         }
     }
 

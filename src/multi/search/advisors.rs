@@ -15,9 +15,9 @@
 //! - *explorer*: a move the box can be pushed back from that lets the
 //!   player reach a side of another box it could not push from before.
 //!
-//! A named child costs what its parent did. Each advisor alone rarely
-//! matters (another finds the way a little later); together they let the
-//! search clear the way without paying for each step of it.
+//! A named child costs what its parent did, so the search takes it before
+//! the other moves of its parent: it clears the way without paying for each
+//! step of it, and still tries everything else after.
 
 use super::Search;
 use crate::grid::Direction;
@@ -80,11 +80,12 @@ struct Measures {
 }
 
 impl Measures {
-    fn new(board: &Board) -> Measures {
+    /// The measures of `set`'s advisors (the others' tables left empty).
+    fn new(board: &Board, set: AdvisorSet) -> Measures {
         let n = board.len();
         let words = n.div_ceil(64);
         let mut reaches = Vec::new();
-        if n <= MAX_REVERSIBLE_CELLS {
+        if set.has(AdvisorSet::EXPLORER) && n <= MAX_REVERSIBLE_CELLS {
             reaches = vec![0u64; n * words];
             for b in board.cells() {
                 for (a, d) in board.pull_distances(b, &[]).into_iter().enumerate() {
@@ -97,7 +98,11 @@ impl Measures {
         Measures {
             halls: Halls::new(board),
             hall_scratch: HallScratch::default(),
-            hotspots: Hotspots::new(board),
+            hotspots: if set.has(AdvisorSet::HOTSPOTS) {
+                Hotspots::new(board)
+            } else {
+                Hotspots::default()
+            },
             reaches,
             words,
             occupied: vec![false; n],
@@ -216,15 +221,14 @@ impl Search<'_> {
         if children.is_empty() {
             return;
         }
-        let board = self.board;
+        let (board, set) = (self.board, self.config.advisors);
         let m = self
             .advisors
             .measures
-            .get_or_insert_with(|| Measures::new(board));
+            .get_or_insert_with(|| Measures::new(board, set));
         m.stamp = m.stamp.wrapping_add(1).max(1);
         let parent_boxes = self.nodes.boxes(parent);
         m.place(parent_boxes, true);
-        let set = self.config.advisors;
         let (doors, hotspots) = m.doors_and_hotspots(board, parent_boxes, set);
         let (stamp, player) = (m.stamp, self.nodes.player(parent));
         board.flood_player(
@@ -285,19 +289,28 @@ impl Search<'_> {
 /// The box that moved between two sorted box lists: its cell before and
 /// after (`None` when more than one box moved, as a goal room's step does).
 fn moved_box(before: &[Cell], after: &[Cell]) -> Option<(Cell, Cell)> {
-    let left: Vec<Cell> = before
-        .iter()
-        .filter(|c| !after.contains(c))
-        .copied()
-        .collect();
-    let came: Vec<Cell> = after
-        .iter()
-        .filter(|c| !before.contains(c))
-        .copied()
-        .collect();
-    match (left.as_slice(), came.as_slice()) {
-        ([from], [to]) => Some((*from, *to)),
-        _ => None,
+    let (mut from, mut to) = (None, None);
+    let (mut i, mut j) = (0, 0);
+    loop {
+        let left_before = match (before.get(i), after.get(j)) {
+            (None, None) => return from.zip(to),
+            (Some(a), Some(b)) if a == b => {
+                (i, j) = (i + 1, j + 1);
+                continue;
+            }
+            (Some(a), Some(b)) => a < b,
+            (a, _) => a.is_some(),
+        };
+        let (seen, cell) = if left_before {
+            i += 1;
+            (&mut from, before[i - 1])
+        } else {
+            j += 1;
+            (&mut to, after[j - 1])
+        };
+        if seen.replace(cell).is_some() {
+            return None;
+        }
     }
 }
 
@@ -361,6 +374,11 @@ mod tests {
         let cells = |v: &[usize]| v.iter().map(|&c| Cell::new(c)).collect::<Vec<_>>();
         let moved = moved_box(&cells(&[1, 4, 7]), &cells(&[1, 5, 7]));
         assert_eq!(moved, Some((Cell::new(4), Cell::new(5))));
+        let moved = moved_box(&cells(&[4, 7]), &cells(&[2, 4]));
+        assert_eq!(moved, Some((Cell::new(7), Cell::new(2))));
+        let moved = moved_box(&cells(&[1, 4]), &cells(&[1, 9]));
+        assert_eq!(moved, Some((Cell::new(4), Cell::new(9))));
         assert_eq!(moved_box(&cells(&[1, 4]), &cells(&[2, 5])), None);
+        assert_eq!(moved_box(&cells(&[1, 4]), &cells(&[1, 4])), None);
     }
 }
