@@ -56,11 +56,25 @@ impl Hotspots {
         self.words > 0 && self.blocks[a * self.words + b / 64] >> (b % 64) & 1 == 1
     }
 
-    /// The boxes among `boxes` that block another.
+    /// The boxes among `boxes` that block another: pair by pair, or with
+    /// many boxes, each box's row against the boxes' bits.
     pub fn count(&self, boxes: &[Cell]) -> u32 {
         if self.words == 0 {
             return 0;
         }
+        if boxes.len() <= self.words {
+            return self.count_pairwise(boxes);
+        }
+        let mut taken = vec![0u64; self.words];
+        for &b in boxes {
+            taken[b.index() / 64] |= 1 << (b.index() % 64);
+        }
+        let row = |a: Cell| &self.blocks[a.index() * self.words..][..self.words];
+        let hot = |a: Cell| row(a).iter().zip(&taken).any(|(r, t)| r & t != 0);
+        boxes.iter().filter(|&&a| hot(a)).count() as u32
+    }
+
+    fn count_pairwise(&self, boxes: &[Cell]) -> u32 {
         let hot = |a: Cell| boxes.iter().any(|&b| self.blocks(a, b));
         boxes.iter().filter(|&&a| hot(a)).count() as u32
     }
@@ -109,6 +123,8 @@ mod tests {
         assert!(spots.blocks(near, far));
         assert!(!spots.blocks(far, near));
         assert_eq!(spots.count(&boxes), 1);
+        assert_eq!(spots.count_pairwise(&boxes), 1);
+        assert_eq!(spots.count(&boxes[..1]), 0);
     }
 
     #[test]
