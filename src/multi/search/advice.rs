@@ -22,9 +22,9 @@
 //! (nearest boxes first), or, searching far first, to the most goals packed
 //! and then to the boxes farthest from the goals, as Festival ranks them
 //! (see [`CellOrder`]: each settles levels the other misses, and a search
-//! may keep both, taking from each in turn). Counting pushes instead, with every push towards the next goals free, made each
-//! combination of loose boxes edging closer free too, and the search
-//! drowned in them.
+//! may keep both, taking from each in turn). Counting pushes instead, with
+//! every push towards the next goals free, made each combination of loose
+//! boxes edging closer free too, and the search drowned in them.
 //!
 //! That needs an order to follow: where the packing order has fewer than
 //! three phases (goals in the open, most puzzle levels), a search led by
@@ -128,14 +128,16 @@ impl Advice {
         (0xFFFF - self.best_packed[u] as u32) << 16 | self.areas[u] as u32
     }
 
-    /// The goals `node` leaves unpacked in plan order.
+    /// The goals `node` leaves unpacked in plan order (0 before it is
+    /// measured).
     pub fn unpacked(&self, node: NodeId) -> u32 {
-        self.score[node.index()] >> 16
+        self.score.get(node.index()).map_or(0, |s| s >> 16)
     }
 
-    /// The areas `node`'s boxes cut the floor into.
+    /// The areas `node`'s boxes cut the floor into (0 before it is
+    /// measured).
     pub fn areas(&self, node: NodeId) -> u32 {
-        self.areas[node.index()] as u32
+        self.areas.get(node.index()).map_or(0, |&a| a as u32)
     }
 
     /// True when the push from `parent` to `node` joined areas of the floor
