@@ -72,3 +72,50 @@ impl<T> IndexMut<Cell> for Vec<T> {
 /// Levels with this much floor or more are too large: cells are 16 bits,
 /// and the neighbour table keeps the top value for walls.
 pub const MAX_CELLS: usize = u16::MAX as usize - 1;
+
+/// A relation on cells, as bits: row `a` holds the cells `b` with `(a, b)`
+/// in it. Empty (no rows) holds no pair.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct CellPairs {
+    /// Words per row.
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl CellPairs {
+    /// No pairs among `n` cells.
+    pub fn new(n: usize) -> CellPairs {
+        let words = n.div_ceil(64);
+        CellPairs {
+            words,
+            bits: vec![0; n * words],
+        }
+    }
+
+    /// True when the relation has no rows (built for no cells).
+    pub fn is_empty(&self) -> bool {
+        self.bits.is_empty()
+    }
+
+    /// Puts `(a, b)` in.
+    pub fn insert(&mut self, a: Cell, b: Cell) {
+        let b = b.index();
+        self.bits[a.index() * self.words + b / 64] |= 1 << (b % 64);
+    }
+
+    /// True when `(a, b)` is in.
+    pub fn contains(&self, a: Cell, b: Cell) -> bool {
+        let b = b.index();
+        !self.is_empty() && self.bits[a.index() * self.words + b / 64] >> (b % 64) & 1 == 1
+    }
+
+    /// Row `a` as words (the bits of the cells `b` with `(a, b)` in).
+    pub fn row(&self, a: Cell) -> &[u64] {
+        &self.bits[a.index() * self.words..][..self.words]
+    }
+
+    /// The words of a row.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+}

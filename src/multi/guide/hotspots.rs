@@ -3,12 +3,13 @@
 //! A box off a goal on cell `a` is a hotspot when some other box off a
 //! goal, on cell `b`, could reach fewer goals by pushes on the empty board
 //! were `a` a wall. The pairs are worked out once per level, so a
-//! position's hotspots are a lookup per pair of boxes. It is one of
+//! position's hotspots are a lookup per box against the others. It is one of
 //! Festival's features (Shoham and Schaeffer's FESS): a move that lowers
 //! the count clears a blocker out of the way, which the packing search's
 //! advisors try early.
 
 use crate::multi::board::{Board, Cell, UNREACHABLE};
+use crate::multi::cell::CellPairs;
 
 /// The most work (cells times cells times goals) the table may take: past
 /// it a level has no hotspots, for the table would take seconds.
@@ -17,11 +18,9 @@ const MAX_WORK: usize = 40_000_000;
 /// Per blocking cell, the cells whose goals it cuts down.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Hotspots {
-    /// Words per row of `blocks`.
-    words: usize,
-    /// Row `a`: bit `b` set when a wall on `a` leaves a box on `b` fewer
-    /// goals it can be pushed to.
-    blocks: Vec<u64>,
+    /// `(a, b)` when a wall on `a` leaves a box on `b` fewer goals it can
+    /// be pushed to.
+    blocks: CellPairs,
 }
 
 impl Hotspots {
@@ -31,45 +30,42 @@ impl Hotspots {
         if n * n * board.goals.len() > MAX_WORK {
             return Hotspots::default();
         }
-        let words = n.div_ceil(64);
-        let mut blocks = vec![0u64; n * words];
+        let mut blocks = CellPairs::new(n);
         let open = goals_reached(board, None);
         for a in board.cells() {
             if board.dead[a] || board.is_goal[a] {
                 continue;
             }
             let walled = goals_reached(board, Some(a));
-            let row = &mut blocks[a.index() * words..][..words];
             for b in board.cells() {
                 let cut = b != a && !board.dead[b] && !board.is_goal[b];
                 if cut && walled[b.index()] < open[b.index()] {
-                    row[b.index() / 64] |= 1 << (b.index() % 64);
+                    blocks.insert(a, b);
                 }
             }
         }
-        Hotspots { words, blocks }
+        Hotspots { blocks }
     }
 
     /// True when a box on `a` blocks a box on `b`.
     pub fn blocks(&self, a: Cell, b: Cell) -> bool {
-        let (a, b) = (a.index(), b.index());
-        self.words > 0 && self.blocks[a * self.words + b / 64] >> (b % 64) & 1 == 1
+        self.blocks.contains(a, b)
     }
 
     /// The boxes among `boxes` that block another: pair by pair, or with
     /// many boxes, each box's row against the boxes' bits.
     pub fn count(&self, boxes: &[Cell]) -> u32 {
-        if self.words == 0 {
+        if self.blocks.is_empty() {
             return 0;
         }
-        if boxes.len() <= self.words {
+        if boxes.len() <= self.blocks.words() {
             return self.count_pairwise(boxes);
         }
-        let mut taken = vec![0u64; self.words];
+        let mut taken = vec![0u64; self.blocks.words()];
         for &b in boxes {
             taken[b.index() / 64] |= 1 << (b.index() % 64);
         }
-        let row = |a: Cell| &self.blocks[a.index() * self.words..][..self.words];
+        let row = |a: Cell| self.blocks.row(a);
         let hot = |a: Cell| row(a).iter().zip(&taken).any(|(r, t)| r & t != 0);
         boxes.iter().filter(|&&a| hot(a)).count() as u32
     }

@@ -22,6 +22,7 @@
 use super::Search;
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell, UNREACHABLE};
+use crate::multi::cell::CellPairs;
 use crate::multi::guide::halls::{HallScratch, Halls};
 use crate::multi::guide::hotspots::Hotspots;
 use crate::multi::table::NodeId;
@@ -66,10 +67,9 @@ struct Measures {
     halls: Halls,
     hall_scratch: HallScratch,
     hotspots: Hotspots,
-    /// Row `a`, bit `b`: a lone box on `a` can be pushed to `b` (empty
-    /// when the level is too big).
-    reaches: Vec<u64>,
-    words: usize,
+    /// `(a, b)` when a lone box on `a` can be pushed to `b` (empty when
+    /// the set has no explorer or the level is too big).
+    reaches: CellPairs,
     /// Boxes of the position measured.
     occupied: Vec<bool>,
     /// Player floods: the parent's marks and the child's.
@@ -83,15 +83,13 @@ impl Measures {
     /// The measures of `set`'s advisors (the others' tables left empty).
     fn new(board: &Board, set: AdvisorSet) -> Measures {
         let n = board.len();
-        let words = n.div_ceil(64);
-        let mut reaches = Vec::new();
+        let mut reaches = CellPairs::default();
         if set.has(AdvisorSet::EXPLORER) && n <= MAX_REVERSIBLE_CELLS {
-            reaches = vec![0u64; n * words];
+            reaches = CellPairs::new(n);
             for b in board.cells() {
-                for (a, d) in board.pull_distances(b, &[]).into_iter().enumerate() {
-                    if d != UNREACHABLE {
-                        reaches[a * words + b.index() / 64] |= 1 << (b.index() % 64);
-                    }
+                let to_b = board.pull_distances(b, &[]);
+                for a in board.cells().filter(|&a| to_b[a] != UNREACHABLE) {
+                    reaches.insert(a, b);
                 }
             }
         }
@@ -104,19 +102,12 @@ impl Measures {
                 Hotspots::default()
             },
             reaches,
-            words,
             occupied: vec![false; n],
             parent_marks: vec![0; n],
             child_marks: vec![0; n],
             stamp: 0,
             queue: Vec::new(),
         }
-    }
-
-    /// True when a lone box on `a` can be pushed to `b`.
-    fn reaches(&self, a: Cell, b: Cell) -> bool {
-        let (a, b) = (a.index(), b.index());
-        !self.reaches.is_empty() && self.reaches[a * self.words + b / 64] >> (b % 64) & 1 == 1
     }
 
     fn place(&mut self, boxes: &[Cell], on: bool) {
@@ -230,14 +221,11 @@ impl Search<'_> {
         let parent_boxes = self.nodes.boxes(parent);
         m.place(parent_boxes, true);
         let (doors, hotspots) = m.doors_and_hotspots(board, parent_boxes, set);
-        let (stamp, player) = (m.stamp, self.nodes.player(parent));
-        board.flood_player(
-            &m.occupied,
-            &mut m.parent_marks,
-            stamp,
-            &mut m.queue,
-            player,
-        );
+        if set.has(AdvisorSet::EXPLORER) {
+            let (stamp, player) = (m.stamp, self.nodes.player(parent));
+            let (marks, queue) = (&mut m.parent_marks, &mut m.queue);
+            board.flood_player(&m.occupied, marks, stamp, queue, player);
+        }
         m.place(parent_boxes, false);
         let measure_of = |v: NodeId, doors: u32, hotspots: u32| Measure {
             unpacked: self.advice.unpacked(v),
@@ -257,7 +245,7 @@ impl Search<'_> {
             m.place(boxes, true);
             let (doors, hotspots) = m.doors_and_hotspots(board, boxes, set);
             let explores = set.has(AdvisorSet::EXPLORER)
-                && m.reaches(to, from)
+                && m.reaches.contains(to, from)
                 && m.opens_a_side(board, boxes, self.nodes.player(v), to);
             m.place(boxes, false);
             let measure = measure_of(v, doors, hotspots);
