@@ -75,7 +75,11 @@ struct Measures {
     /// Player floods: the parent's marks and the child's.
     parent_marks: Vec<u32>,
     child_marks: Vec<u32>,
+    /// The stamps of the parent's flood and of the last child's: each
+    /// child's flood has a stamp of its own, so that no mark of a
+    /// sibling's area is taken for its own.
     stamp: u32,
+    child_stamp: u32,
     queue: Vec<Cell>,
 }
 
@@ -106,6 +110,7 @@ impl Measures {
             parent_marks: vec![0; n],
             child_marks: vec![0; n],
             stamp: 0,
+            child_stamp: 0,
             queue: Vec::new(),
         }
     }
@@ -133,18 +138,33 @@ impl Measures {
     /// push some box other than the one on `moved` in a way the parent's
     /// player (flooded into `parent_marks`) could not.
     fn opens_a_side(&mut self, board: &Board, boxes: &[Cell], player: Cell, moved: Cell) -> bool {
-        let stamp = self.stamp;
+        let (stamp, child) = (
+            self.stamp,
+            next_stamp(&mut self.child_stamp, &mut self.child_marks),
+        );
         let (marks, queue) = (&mut self.child_marks, &mut self.queue);
-        board.flood_player(&self.occupied, marks, stamp, queue, player);
+        board.flood_player(&self.occupied, marks, child, queue, player);
         boxes.iter().filter(|&&b| b != moved).any(|&b| {
             Direction::ALL.into_iter().any(|dir| {
                 let behind = board.step(b, dir.opposite());
                 let ahead = board.step(b, dir).filter(|&c| !self.occupied[c]);
-                let side = |marks: &[u32]| behind.is_some_and(|c| marks[c] == stamp);
-                ahead.is_some() && side(&self.child_marks) && !side(&self.parent_marks)
+                let side = |marks: &[u32], s| behind.is_some_and(|c| marks[c] == s);
+                ahead.is_some()
+                    && side(&self.child_marks, child)
+                    && !side(&self.parent_marks, stamp)
             })
         })
     }
+}
+
+/// Advances a flood's stamp; where it wraps, the marks start over.
+fn next_stamp(stamp: &mut u32, marks: &mut [u32]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        marks.fill(0);
+        *stamp = 1;
+    }
+    *stamp
 }
 
 /// A position as the advisors rank it: lower is better in each.
@@ -217,7 +237,7 @@ impl Search<'_> {
             .advisors
             .measures
             .get_or_insert_with(|| Measures::new(board, set));
-        m.stamp = m.stamp.wrapping_add(1).max(1);
+        next_stamp(&mut m.stamp, &mut m.parent_marks);
         let parent_boxes = self.nodes.boxes(parent);
         m.place(parent_boxes, true);
         let (doors, hotspots) = m.doors_and_hotspots(board, parent_boxes, set);
@@ -355,6 +375,43 @@ mod tests {
         let parent = candidate(0, [3, 2, 2, 2], false).measure;
         let children = [candidate(1, [3, 1, 2, 3], false)];
         assert!(named(parent, &children, AdvisorSet::ALL).is_empty());
+    }
+
+    #[test]
+    fn a_childs_flood_sees_nothing_of_a_siblings() {
+        let text = "#########\n#$  #   #\n# @ $ $ #\n#.. #  .#\n#########";
+        let level = crate::level::parse_xsb(text.as_bytes(), 1000)
+            .unwrap()
+            .remove(0);
+        let board = Board::new(&level).unwrap();
+        let at = |r, c| board.compact(level.grid.cell(r, c));
+        let mut m = Measures::new(&board, AdvisorSet::EXPLORER);
+        // The parent: the box in the door keeps the player out of the east room.
+        let parent = [at(1, 1), at(2, 4), at(2, 6)];
+        next_stamp(&mut m.stamp, &mut m.parent_marks);
+        m.place(&parent, true);
+        let (marks, queue) = (&mut m.parent_marks, &mut m.queue);
+        board.flood_player(&m.occupied, marks, m.stamp, queue, at(2, 2));
+        m.place(&parent, false);
+        let mut opens = |boxes: &mut [Cell], player, moved| {
+            boxes.sort_unstable();
+            m.place(boxes, true);
+            let opens = m.opens_a_side(&board, boxes, player, moved);
+            m.place(boxes, false);
+            opens
+        };
+        // The door cleared: the player reaches the west side of the east box.
+        assert!(opens(
+            &mut [at(1, 1), at(2, 3), at(2, 6)],
+            at(2, 4),
+            at(2, 3)
+        ));
+        // The door still shut: nothing new, whatever the sibling reached.
+        assert!(!opens(
+            &mut [at(1, 2), at(2, 4), at(2, 6)],
+            at(1, 1),
+            at(1, 2)
+        ));
     }
 
     #[test]
