@@ -257,6 +257,59 @@ pub(crate) fn lanes(threads: usize, area: GoalArea) -> Vec<Vec<Phase>> {
     lanes
 }
 
+/// The extra searches of [`searches`] that no lane runs at `threads`
+/// threads, each to run in what is left of a lane's limits: a lane whose
+/// searches end early (a plan search that stalls, a search that fills its
+/// memory) takes the next of them, so that no thread sits idle while the
+/// clock runs.
+pub(crate) fn spares(threads: usize, area: GoalArea) -> Vec<Phase> {
+    let (core, extra) = searches(area);
+    let running = threads.max(1).saturating_sub(core.len());
+    extra
+        .into_iter()
+        .skip(running)
+        .map(|p| Phase { share: 1, ..p })
+        .collect()
+}
+
+/// What the lanes of one solve share besides what they know of the level:
+/// the flag the first to finish raises, and the spare searches, each handed
+/// to one lane.
+struct Crew<'a> {
+    stop: &'a AtomicBool,
+    spares: Vec<Phase>,
+    next_spare: AtomicUsize,
+}
+
+impl<'a> Crew<'a> {
+    fn new(stop: &'a AtomicBool, spares: Vec<Phase>) -> Crew<'a> {
+        Crew {
+            stop,
+            spares,
+            next_spare: AtomicUsize::new(0),
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The next spare search no lane has taken yet.
+    fn take_spare(&self) -> Option<Phase> {
+        let k = self.next_spare.fetch_add(1, Ordering::Relaxed);
+        self.spares.get(k).copied()
+    }
+}
+
+/// The spare search a lane goes on with after its last phase ended with
+/// `outcome`: one where that search gave up with the lane's limits not
+/// spent (the plan search stalled, or the search filled its memory, which
+/// the next has anew), while spares are left.
+fn spare_after(outcome: &Outcome, crew: &Crew<'_>) -> Option<Phase> {
+    let early = matches!(outcome, Outcome::Limit(Limit::Stalled | Limit::Memory(_)));
+    early.then(|| crew.take_spare()).flatten()
+}
+
 /// Nodes plain A* may generate alone before the lanes of `--fast` start (a
 /// few milliseconds): most small levels end within them.
 const ALONE_NODES: u64 = 10_000;
@@ -474,16 +527,17 @@ fn table_past(
 }
 
 /// Runs one lane's phases until one of them ends without hitting a limit
-/// (or `stop` is raised by another lane). A phase with goal-room macros that
-/// runs out of positions proves nothing, so it runs again without them.
-/// The lane given the `table` builds the meeting table.
+/// (or the crew's `stop` is raised by another lane). A phase with goal-room
+/// macros that runs out of positions proves nothing, so it runs again
+/// without them; a lane whose last phase ends early goes on with a spare search
+/// ([`spare_after`]). The lane given the `table` builds the meeting table.
 fn run_lane(
     board: &Board,
     known: &Knowledge,
     phases: &[Phase],
     table: Option<TableBuilder>,
     limits: &Limits,
-    stop: &AtomicBool,
+    crew: &Crew<'_>,
     progress: &mut dyn FnMut(&Progress),
 ) -> LaneResult {
     let started = Instant::now();
@@ -497,7 +551,7 @@ fn run_lane(
         // meeting table its part of the lane's time from when its build
         // starts, after them (within the lane's time); the phase's limits
         // count it.
-        let halted = || stop.load(Ordering::Relaxed) || interrupted();
+        let halted = || crew.stopped() || interrupted();
         let left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
         let rooms_by = share_deadline(Instant::now(), left, ROOMS_SHARE);
         let rooms = || halted() || rooms_by.is_some_and(|d| Instant::now() >= d);
@@ -513,7 +567,7 @@ fn run_lane(
         };
         let config = known.config(board, &phase, &give_up);
         let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
-        let (outcome, stats) = search::run(board, &config, &phase_limits, stop, progress);
+        let (outcome, stats) = search::run(board, &config, &phase_limits, crew.stop, progress);
         total.then(&stats);
         if outcome == Outcome::Limit(Limit::MacrosExhausted) {
             todo.push_front(Phase {
@@ -522,8 +576,11 @@ fn run_lane(
             });
         }
         last = (outcome, config.optimal());
-        if !matches!(last.0, Outcome::Limit(_)) || stop.load(Ordering::Relaxed) {
+        if !matches!(last.0, Outcome::Limit(_)) || crew.stopped() {
             break;
+        }
+        if todo.is_empty() {
+            todo.extend(spare_after(&last.0, crew));
         }
     }
     LaneResult {
@@ -568,7 +625,8 @@ pub(crate) fn fast(
     let left = limits.time.map(|t| t.saturating_sub(started.elapsed()));
     let rooms_by = share_deadline(Instant::now(), left, ROOMS_SHARE);
     let past = || interrupted() || rooms_by.is_some_and(|by| Instant::now() >= by);
-    let lanes = lanes(options.threads, known.goal_area(board, &past));
+    let area = known.goal_area(board, &past);
+    let lanes = lanes(options.threads, area);
     let count = lanes.len() as u64;
     let builder = table_builder(&lanes, options.threads, limits.max_memory);
     let table_bytes = builder.map_or(0, |b| b.bytes);
@@ -579,13 +637,14 @@ pub(crate) fn fast(
             .map(|n| n.saturating_sub(alone_stats.generated) / count),
         max_memory: (limits.max_memory - table_bytes) / count as usize,
     };
+    let crew = Crew::new(&stop, spares(options.threads, area));
     let (results, winner) = run_lanes(
         board,
         &known,
         &lanes,
         builder,
         &lane_limits,
-        &stop,
+        &crew,
         progress,
     );
     // Counters add up; the memory of the search alone was freed before the
@@ -628,9 +687,10 @@ fn run_lanes(
     lanes: &[Vec<Phase>],
     builder: Option<TableBuilder>,
     limits: &Limits,
-    stop: &AtomicBool,
+    crew: &Crew<'_>,
     progress: &mut dyn FnMut(&Progress),
 ) -> (Vec<LaneResult>, Option<usize>) {
+    let stop = crew.stop;
     // The lane that raised `stop` first: its answer is the one given.
     let first = AtomicUsize::new(usize::MAX);
     let finish = |lane: usize, run: &mut dyn FnMut() -> LaneResult| {
@@ -652,14 +712,14 @@ fn run_lanes(
                 scope.spawn(move || {
                     finish(k + 1, &mut || {
                         let table = builder.filter(|b| b.lane == k + 1);
-                        run_lane(board, known, phases, table, limits, stop, &mut |_| {})
+                        run_lane(board, known, phases, table, limits, crew, &mut |_| {})
                     })
                 })
             })
             .collect();
         let mine = finish(0, &mut || {
             let table = builder.filter(|b| b.lane == 0);
-            run_lane(board, known, &lanes[0], table, limits, stop, progress)
+            run_lane(board, known, &lanes[0], table, limits, crew, progress)
         });
         let mut results = vec![mine];
         // A lane's panic is caught inside its thread, so joining never fails.
@@ -801,7 +861,8 @@ mod tests {
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
         let phases = [Phase::new(Method::Greedy, 1, 1, true)];
-        let lane = run_lane(&board, &known, &phases, None, &limits, &stop, &mut |_| {});
+        let crew = Crew::new(&stop, Vec::new());
+        let lane = run_lane(&board, &known, &phases, None, &limits, &crew, &mut |_| {});
         assert!(lane.outcome.solution().is_some());
         assert!(!lane.optimal);
     }
@@ -863,6 +924,7 @@ mod tests {
             max_memory: 256 << 20,
         };
         let stop = AtomicBool::new(false);
+        let crew = Crew::new(&stop, Vec::new());
         let ran = catch_unwind(AssertUnwindSafe(|| {
             run_lanes(
                 &board,
@@ -870,7 +932,7 @@ mod tests {
                 &lanes,
                 None,
                 &limits,
-                &stop,
+                &crew,
                 &mut |_| {},
             )
         }));
@@ -940,6 +1002,52 @@ mod tests {
                 assert!(taken < 1.0, "{threads} threads, {area:?}: {lane:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_spares_are_the_extra_searches_no_lane_runs() {
+        let key = |p: &Phase| {
+            (
+                p.method, p.weight, p.macros, p.unpacked, p.order, p.advisors,
+            )
+        };
+        for (threads, area) in (1..=8).flat_map(|t| AREAS.map(|a| (t, a))) {
+            let (core, extra) = searches(area);
+            let spares = spares(threads, area);
+            let running: Vec<_> = lanes(threads, area).iter().flatten().map(key).collect();
+            assert!(
+                spares
+                    .iter()
+                    .all(|p| p.share == 1 && !running.contains(&key(p)))
+            );
+            let all = running.len() + spares.len();
+            assert_eq!(
+                all,
+                core.iter().flatten().count() + extra.len(),
+                "{threads}"
+            );
+        }
+        assert!(spares(7, GoalArea::Ordered).is_empty());
+        assert_eq!(spares(2, GoalArea::Ordered)[0].advisors, AdvisorSet::ALL);
+    }
+
+    #[test]
+    fn a_lane_that_ends_early_takes_the_next_spare_and_each_spare_runs_once() {
+        let stop = AtomicBool::new(false);
+        let crew = Crew::new(&stop, spares(2, GoalArea::Ordered));
+        let stalled = Outcome::Limit(Limit::Stalled);
+        // Out of time or nodes, a lane has nothing left to give a spare.
+        assert_eq!(
+            spare_after(&Outcome::Limit(Limit::Time(Duration::ZERO)), &crew),
+            None
+        );
+        assert_eq!(spare_after(&Outcome::Limit(Limit::Nodes(1)), &crew), None);
+        let first = spare_after(&stalled, &crew).expect("a spare");
+        let second = spare_after(&Outcome::Limit(Limit::Memory(1)), &crew).expect("a spare");
+        assert_eq!(first, crew.spares[0]);
+        assert_eq!(second, crew.spares[1]);
+        while spare_after(&stalled, &crew).is_some() {}
+        assert_eq!(spare_after(&stalled, &crew), None);
     }
 
     #[test]
