@@ -5,7 +5,9 @@
 //! most levels, which of them leads depends on the shape of the goal area
 //! ([`GoalArea`]), plain A* settles some they miss and proves its answers
 //! push-optimal, and weighted A* adds more with more threads. Each thread
-//! runs a *lane*: a list of [`Phase`]s taken one after another. The lanes
+//! runs a *lane*: a list of [`Phase`]s taken one after another, and then,
+//! where its last search gave up early, one of the searches no lane runs
+//! (see [`spares`]). The lanes
 //! but plain A* share one table of positions reached backwards from the
 //! solved one ([`crate::multi::guide::meet`]), built by the last of them while the others
 //! start: the first to run into it has an answer.
@@ -262,7 +264,7 @@ pub(crate) fn lanes(threads: usize, area: GoalArea) -> Vec<Vec<Phase>> {
 /// searches end early (a plan search that stalls, a search that fills its
 /// memory) takes the next of them, so that no thread sits idle while the
 /// clock runs.
-pub(crate) fn spares(threads: usize, area: GoalArea) -> Vec<Phase> {
+fn spares(threads: usize, area: GoalArea) -> Vec<Phase> {
     let (core, extra) = searches(area);
     let running = threads.max(1).saturating_sub(core.len());
     extra
