@@ -53,20 +53,23 @@ impl Hotspots {
     }
 
     /// The boxes among `boxes` that block another: pair by pair, or with
-    /// many boxes, each box's row against the boxes' bits.
-    pub fn count(&self, boxes: &[Cell]) -> u32 {
+    /// many boxes, each box's row against the boxes' bits (set in `taken`,
+    /// scratch kept by the caller: this runs for every child measured).
+    pub fn count(&self, boxes: &[Cell], taken: &mut Vec<u64>) -> u32 {
         if self.blocks.is_empty() {
             return 0;
         }
         if boxes.len() <= self.blocks.words() {
             return self.count_pairwise(boxes);
         }
-        let mut taken = vec![0u64; self.blocks.words()];
+        taken.clear();
+        taken.resize(self.blocks.words(), 0);
         for &b in boxes {
             taken[b.index() / 64] |= 1 << (b.index() % 64);
         }
         let row = |a: Cell| self.blocks.row(a);
-        let hot = |a: Cell| row(a).iter().zip(&taken).any(|(r, t)| r & t != 0);
+        let taken: &[u64] = taken;
+        let hot = |a: Cell| row(a).iter().zip(taken).any(|(r, t)| r & t != 0);
         boxes.iter().filter(|&&a| hot(a)).count() as u32
     }
 
@@ -118,9 +121,9 @@ mod tests {
         let (near, far) = (boxes[1], boxes[0]);
         assert!(spots.blocks(near, far));
         assert!(!spots.blocks(far, near));
-        assert_eq!(spots.count(&boxes), 1);
+        assert_eq!(spots.count(&boxes, &mut Vec::new()), 1);
         assert_eq!(spots.count_pairwise(&boxes), 1);
-        assert_eq!(spots.count(&boxes[..1]), 0);
+        assert_eq!(spots.count(&boxes[..1], &mut Vec::new()), 0);
     }
 
     #[test]
@@ -134,6 +137,6 @@ mod tests {
 #######";
         let b = board(text);
         let spots = Hotspots::new(&b);
-        assert_eq!(spots.count(&b.start_boxes), 0);
+        assert_eq!(spots.count(&b.start_boxes, &mut Vec::new()), 0);
     }
 }

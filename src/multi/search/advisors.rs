@@ -67,6 +67,8 @@ struct Measures {
     halls: Halls,
     hall_scratch: HallScratch,
     hotspots: Hotspots,
+    /// The boxes' bits for [`Hotspots::count`].
+    hot_boxes: Vec<u64>,
     /// `(a, b)` when a lone box on `a` can be pushed to `b` (empty when
     /// the set has no explorer or the level is too big).
     reaches: CellPairs,
@@ -105,6 +107,7 @@ impl Measures {
             } else {
                 Hotspots::default()
             },
+            hot_boxes: Vec::new(),
             reaches,
             occupied: vec![false; n],
             parent_marks: vec![0; n],
@@ -130,7 +133,7 @@ impl Measures {
         });
         let hotspots = set
             .has(AdvisorSet::HOTSPOTS)
-            .then(|| self.hotspots.count(boxes));
+            .then(|| self.hotspots.count(boxes, &mut self.hot_boxes));
         (doors.unwrap_or(0), hotspots.unwrap_or(0))
     }
 
