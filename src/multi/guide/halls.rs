@@ -29,18 +29,38 @@ pub(crate) struct Halls {
     joined: Vec<u64>,
 }
 
-/// Scratch space for [`Halls::cut`].
+/// Scratch space for [`Halls::cut`], which keeps there what
+/// [`Halls::cut_after_move`] starts from.
 #[derive(Default)]
 pub(crate) struct HallScratch {
+    marks: Marks,
+    /// The corridor pieces of the position [`Halls::cut`] measured last.
+    base: Pieces,
+    /// Per hall, the halls every part of it met there (one way).
+    base_met: Vec<u64>,
+    /// The pieces of a position measured on its own since.
+    other: Pieces,
+    /// Per hall, the halls met in the position at hand.
+    met: Vec<u64>,
+}
+
+/// The walks' marks.
+#[derive(Default)]
+struct Marks {
     /// Per cell, the stamp of the last walk through it.
     seen: Vec<u32>,
     stamp: u32,
     stack: Vec<Cell>,
+}
+
+/// The free corridor cells of a position, split into pieces.
+#[derive(Default)]
+struct Pieces {
     /// Per cell, its corridor piece and 1 (0 on halls and boxes).
     piece_of: Vec<u32>,
     pieces: Vec<Piece>,
-    /// The free hall cells beside each piece, piece by piece, each piece's
-    /// by hall.
+    /// The hall cells beside each piece (boxes there or not), piece by
+    /// piece, each piece's by hall.
     doors: Vec<Cell>,
     /// Per piece, the stamp of the last walk through it.
     piece_seen: Vec<u32>,
@@ -50,7 +70,7 @@ pub(crate) struct HallScratch {
 struct Piece {
     /// The halls beside it, as bits.
     halls: u64,
-    /// Its range in [`HallScratch::doors`].
+    /// Its range in [`Pieces::doors`].
     doors: std::ops::Range<usize>,
 }
 
@@ -78,139 +98,184 @@ impl Halls {
     }
 
     /// Pairs of halls joined on the empty board and cut with boxes on the
-    /// cells `occupied` marks.
+    /// cells `occupied` marks; `scratch` keeps what a position one box
+    /// move away is measured from (see [`Halls::cut_after_move`]).
     pub fn cut(&self, board: &Board, occupied: &[bool], scratch: &mut HallScratch) -> u32 {
         if self.joined.is_empty() {
             return 0;
         }
-        let now = self.joined_now(board, occupied, scratch);
+        let s = scratch;
+        s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
+        self.corridor_pieces(board, occupied, &mut s.base, &mut s.marks.stack);
+        s.base_met.clear();
+        for h in 0..self.cells.len() {
+            let met = self.met_by_every_part(board, occupied, &mut s.base, &mut s.marks, h);
+            s.base_met.push(met);
+        }
+        self.lost(&s.base_met)
+    }
+
+    /// [`Halls::cut`] of the position it measured last with one box moved
+    /// from `from` to `to` (`occupied` marks the boxes after the move).
+    /// Where both cells are on halls the corridors are as they were, and
+    /// so is what every other hall meets: only the box's halls are walked
+    /// again.
+    pub fn cut_after_move(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        scratch: &mut HallScratch,
+        (from, to): (Cell, Cell),
+    ) -> u32 {
+        if self.joined.is_empty() {
+            return 0;
+        }
+        let s = scratch;
+        s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
+        let (Some(a), Some(b)) = (self.hall[from], self.hall[to]) else {
+            self.corridor_pieces(board, occupied, &mut s.other, &mut s.marks.stack);
+            s.met.clear();
+            for h in 0..self.cells.len() {
+                let met = self.met_by_every_part(board, occupied, &mut s.other, &mut s.marks, h);
+                s.met.push(met);
+            }
+            return self.lost(&s.met);
+        };
+        s.met.clone_from(&s.base_met);
+        for h in [a as usize, b as usize] {
+            s.met[h] = self.met_by_every_part(board, occupied, &mut s.base, &mut s.marks, h);
+        }
+        self.lost(&s.met)
+    }
+
+    /// The pairs joined on the empty board that `met` does not join.
+    fn lost(&self, met: &[u64]) -> u32 {
         let lost: u32 = (0..self.joined.len())
-            .map(|h| (self.joined[h] & !now[h]).count_ones())
+            .map(|h| (self.joined[h] & !both_ways(met, h)).count_ones())
             .sum();
         lost / 2
     }
 
-    /// Per hall, the halls it is joined to with boxes on `occupied` (every
-    /// part of it reaching them), both ways. The corridors are split into
-    /// pieces once, so that each hall's walks cross a piece in one step.
+    /// Per hall, the halls it is joined to with boxes on `occupied`.
     fn joined_now(&self, board: &Board, occupied: &[bool], s: &mut HallScratch) -> Vec<u64> {
-        let count = self.cells.len();
-        if s.seen.len() != board.len() || s.stamp > u32::MAX - MAX_HALLS as u32 {
-            s.seen = vec![0; board.len()];
-            s.piece_seen.clear();
-            s.stamp = 0;
-        }
-        self.corridor_pieces(board, occupied, s);
-        let mut now = vec![0u64; count];
-        for (h, cells) in self.cells.iter().enumerate() {
-            s.stamp += 1;
-            let mut all = u64::MAX;
-            let mut any = false;
-            for &start in cells {
-                if !occupied[start] && s.seen[start] != s.stamp {
-                    any = true;
-                    all &= self.met_from(board, occupied, s, h, start);
-                }
+        s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
+        self.corridor_pieces(board, occupied, &mut s.other, &mut s.marks.stack);
+        let met: Vec<u64> = (0..self.cells.len())
+            .map(|h| self.met_by_every_part(board, occupied, &mut s.other, &mut s.marks, h))
+            .collect();
+        (0..met.len()).map(|h| both_ways(&met, h)).collect()
+    }
+
+    /// The halls every part of hall `h` meets (each part reaching them)
+    /// with boxes on `occupied`, through the corridor `pieces` of that
+    /// position. The corridors are split into pieces once, so that each
+    /// walk crosses a piece in one step.
+    fn met_by_every_part(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        pieces: &mut Pieces,
+        marks: &mut Marks,
+        h: usize,
+    ) -> u64 {
+        marks.stamp += 1;
+        let (mut all, mut any) = (u64::MAX, false);
+        for &start in &self.cells[h] {
+            if !occupied[start] && marks.seen[start] != marks.stamp {
+                any = true;
+                all &= self.met_from(board, occupied, pieces, marks, (h, start));
             }
-            now[h] = if any { all & !(1 << h) } else { 0 };
         }
-        // Joined both ways.
-        (0..count)
-            .map(|h| {
-                let (mut left, mut both) = (now[h], 0u64);
-                while left != 0 {
-                    let k = left.trailing_zeros();
-                    left &= left - 1;
-                    if now[k as usize] >> h & 1 == 1 {
-                        both |= 1 << k;
-                    }
-                }
-                both
-            })
-            .collect()
+        if any { all & !(1 << h) } else { 0 }
     }
 
     /// Splits the free corridor cells into pieces, each with the halls
-    /// beside it (boxes there or not) and its free hall cells.
-    fn corridor_pieces(&self, board: &Board, occupied: &[bool], s: &mut HallScratch) {
-        s.piece_of.clear();
-        s.piece_of.resize(board.len(), 0);
-        s.pieces.clear();
-        s.doors.clear();
+    /// and the hall cells beside it (boxes there or not): they depend on
+    /// the boxes in the corridors alone.
+    fn corridor_pieces(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        p: &mut Pieces,
+        stack: &mut Vec<Cell>,
+    ) {
+        p.piece_of.clear();
+        p.piece_of.resize(board.len(), 0);
+        p.pieces.clear();
+        p.doors.clear();
         for c in board.cells() {
-            if self.hall[c].is_some() || occupied[c] || s.piece_of[c] != 0 {
+            if self.hall[c].is_some() || occupied[c] || p.piece_of[c] != 0 {
                 continue;
             }
-            let id = s.pieces.len() as u32 + 1;
-            let (first, mut halls) = (s.doors.len(), 0u64);
-            s.piece_of[c] = id;
-            s.stack.push(c);
-            while let Some(at) = s.stack.pop() {
+            let id = p.pieces.len() as u32 + 1;
+            let (first, mut halls) = (p.doors.len(), 0u64);
+            p.piece_of[c] = id;
+            stack.push(c);
+            while let Some(at) = stack.pop() {
                 for next in board.neighbours(at) {
                     match self.hall[next] {
                         Some(k) => {
                             halls |= 1 << k;
-                            if !occupied[next] {
-                                s.doors.push(next);
-                            }
+                            p.doors.push(next);
                         }
-                        None if !occupied[next] && s.piece_of[next] == 0 => {
-                            s.piece_of[next] = id;
-                            s.stack.push(next);
+                        None if !occupied[next] && p.piece_of[next] == 0 => {
+                            p.piece_of[next] = id;
+                            stack.push(next);
                         }
                         None => {}
                     }
                 }
             }
-            let doors = first..s.doors.len();
+            let doors = first..p.doors.len();
             // By hall, so that a hall's walk finds its own doors at once.
-            s.doors[doors.clone()].sort_unstable_by_key(|&d| self.hall[d]);
-            s.pieces.push(Piece { halls, doors });
+            p.doors[doors.clone()].sort_unstable_by_key(|&d| self.hall[d]);
+            p.pieces.push(Piece { halls, doors });
         }
-        s.piece_seen.resize(s.pieces.len(), 0);
+        p.piece_seen.resize(p.pieces.len(), 0);
     }
 
     /// The halls a walk from `start` (in hall `h`) meets, through `h`'s
-    /// cells and the corridor pieces beside them; the cells and pieces it
-    /// reaches keep the mark `stamp` (the next walk from `h` starts from a
-    /// part not reached).
+    /// free cells and the corridor pieces beside them; the cells and
+    /// pieces it reaches keep the walk's stamp (the next walk from `h`
+    /// starts from a part not reached).
     fn met_from(
         &self,
         board: &Board,
         occupied: &[bool],
-        s: &mut HallScratch,
-        h: usize,
-        start: Cell,
+        p: &mut Pieces,
+        marks: &mut Marks,
+        (h, start): (usize, Cell),
     ) -> u64 {
-        let stamp = s.stamp;
+        let stamp = marks.stamp;
+        let (seen, stack) = (&mut marks.seen, &mut marks.stack);
         let mut met = 0u64;
-        s.seen[start] = stamp;
-        s.stack.push(start);
-        while let Some(at) = s.stack.pop() {
+        seen[start] = stamp;
+        stack.push(start);
+        while let Some(at) = stack.pop() {
             for next in board.neighbours(at) {
                 match self.hall[next] {
                     Some(k) if k as usize != h => met |= 1 << k,
-                    Some(_) if occupied[next] || s.seen[next] == stamp => {}
+                    Some(_) if occupied[next] || seen[next] == stamp => {}
                     Some(_) => {
-                        s.seen[next] = stamp;
-                        s.stack.push(next);
+                        seen[next] = stamp;
+                        stack.push(next);
                     }
                     None => {
-                        let piece = s.piece_of[next] as usize;
-                        if piece == 0 || s.piece_seen[piece - 1] == stamp {
+                        let piece = p.piece_of[next] as usize;
+                        if piece == 0 || p.piece_seen[piece - 1] == stamp {
                             continue;
                         }
-                        s.piece_seen[piece - 1] = stamp;
-                        met |= s.pieces[piece - 1].halls;
-                        let doors = &s.doors[s.pieces[piece - 1].doors.clone()];
+                        p.piece_seen[piece - 1] = stamp;
+                        met |= p.pieces[piece - 1].halls;
+                        let doors = &p.doors[p.pieces[piece - 1].doors.clone()];
                         let first = doors.partition_point(|&d| self.hall[d] < Some(h as u8));
                         for &door in &doors[first..] {
                             if self.hall[door] != Some(h as u8) {
                                 break;
                             }
-                            if s.seen[door] != stamp {
-                                s.seen[door] = stamp;
-                                s.stack.push(door);
+                            if !occupied[door] && seen[door] != stamp {
+                                seen[door] = stamp;
+                                stack.push(door);
                             }
                         }
                     }
@@ -219,6 +284,33 @@ impl Halls {
         }
         met
     }
+}
+
+impl Marks {
+    /// Makes room for the stamps of one more position's walks: where they
+    /// would run out, every mark (the `pieces`' too) starts over.
+    fn make_room(&mut self, cells: usize, pieces: [&mut Pieces; 2]) {
+        if self.seen.len() != cells || self.stamp > u32::MAX - MAX_HALLS as u32 {
+            self.seen = vec![0; cells];
+            for p in pieces {
+                p.piece_seen.fill(0);
+            }
+            self.stamp = 0;
+        }
+    }
+}
+
+/// The halls `h` meets that meet it too, of each hall's `met`.
+fn both_ways(met: &[u64], h: usize) -> u64 {
+    let (mut left, mut both) = (met[h], 0u64);
+    while left != 0 {
+        let k = left.trailing_zeros();
+        left &= left - 1;
+        if met[k as usize] >> h & 1 == 1 {
+            both |= 1 << k;
+        }
+    }
+    both
 }
 
 /// Per cell its hall, and the number of halls; `None` when there are fewer
@@ -421,6 +513,46 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked} positions");
+    }
+
+    #[test]
+    fn a_box_moved_cuts_what_the_position_measured_afresh_cuts() {
+        let mut rng = crate::rng::Rng::new(48);
+        let (mut s, mut fresh) = (HallScratch::default(), HallScratch::default());
+        let (mut checked, mut in_halls) = (0, 0);
+        for _ in 0..400 {
+            let Some(b) = random_board(&mut rng) else {
+                continue;
+            };
+            let halls = Halls::new(&b);
+            if halls.cells.is_empty() {
+                continue;
+            }
+            let cells: Vec<Cell> = b.cells().collect();
+            for _ in 0..10 {
+                let pct = 5 + rng.below(40) as u32;
+                let mut occupied: Vec<bool> = (0..b.len()).map(|_| rng.chance(pct)).collect();
+                halls.cut(&b, &occupied, &mut s);
+                // Several children of one parent, each from the parent's pieces.
+                for _ in 0..8 {
+                    let from = cells[rng.below(cells.len())];
+                    let to = cells[rng.below(cells.len())];
+                    if !occupied[from] || occupied[to] {
+                        continue;
+                    }
+                    (occupied[from], occupied[to]) = (false, true);
+                    let moved = halls.cut_after_move(&b, &occupied, &mut s, (from, to));
+                    assert_eq!(moved, halls.cut(&b, &occupied, &mut fresh));
+                    (occupied[from], occupied[to]) = (true, false);
+                    checked += 1;
+                    in_halls += usize::from(halls.hall[from].is_some() && halls.hall[to].is_some());
+                }
+            }
+        }
+        assert!(
+            checked > 500 && in_halls > 100,
+            "{checked} moves, {in_halls} in halls"
+        );
     }
 
     #[test]

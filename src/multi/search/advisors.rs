@@ -125,11 +125,21 @@ impl Measures {
     }
 
     /// Doors shut and hotspots of `boxes` (placed on `occupied`), each
-    /// where `set` has its advisor (0 where not).
-    fn doors_and_hotspots(&mut self, board: &Board, boxes: &[Cell], set: AdvisorSet) -> (u32, u32) {
+    /// where `set` has its advisor (0 where not): the parent's, or where
+    /// given the box move from it, a child's.
+    fn doors_and_hotspots(
+        &mut self,
+        board: &Board,
+        boxes: &[Cell],
+        set: AdvisorSet,
+        moved: Option<(Cell, Cell)>,
+    ) -> (u32, u32) {
         let doors = set.has(AdvisorSet::DOORS).then(|| {
-            self.halls
-                .cut(board, &self.occupied, &mut self.hall_scratch)
+            let (occupied, scratch) = (&self.occupied, &mut self.hall_scratch);
+            match moved {
+                None => self.halls.cut(board, occupied, scratch),
+                Some(moved) => self.halls.cut_after_move(board, occupied, scratch, moved),
+            }
         });
         let hotspots = set
             .has(AdvisorSet::HOTSPOTS)
@@ -243,7 +253,7 @@ impl Search<'_> {
         next_stamp(&mut m.stamp, &mut m.parent_marks);
         let parent_boxes = self.nodes.boxes(parent);
         m.place(parent_boxes, true);
-        let (doors, hotspots) = m.doors_and_hotspots(board, parent_boxes, set);
+        let (doors, hotspots) = m.doors_and_hotspots(board, parent_boxes, set, None);
         if set.has(AdvisorSet::EXPLORER) {
             let (stamp, player) = (m.stamp, self.nodes.player(parent));
             let (marks, queue) = (&mut m.parent_marks, &mut m.queue);
@@ -266,7 +276,7 @@ impl Search<'_> {
             }
             let (from, to) = moved.expect("one box moved");
             m.place(boxes, true);
-            let (doors, hotspots) = m.doors_and_hotspots(board, boxes, set);
+            let (doors, hotspots) = m.doors_and_hotspots(board, boxes, set, Some((from, to)));
             let explores = set.has(AdvisorSet::EXPLORER)
                 && m.reaches.contains(to, from)
                 && m.opens_a_side(board, boxes, self.nodes.player(v), to);
