@@ -4,10 +4,11 @@
 //! [`Advice::record_plan`].
 //!
 //! The search is laid out as Festival's feature-space search is (Shoham and
-//! Schaeffer's FESS): a node's *cell* is the most goals its path has packed
-//! in plan order (the best on the path, so a node that lifts a box off a
-//! goal to rearrange the room stays where its progress is) together with
-//! the number of areas its boxes cut the floor into. The cells are visited
+//! Schaeffer's FESS): a node's *cell* is the best its path has done, the
+//! most goals packed in plan order and then the fewest areas the boxes cut
+//! the floor into there. So a node that lifts a box off a goal to rearrange
+//! the room, or cuts the floor up further on its way, stays where its
+//! progress is, and only a step forward opens a new cell. The cells are visited
 //! in turn, and every other turn goes to the most advanced cell. A pushed box
 //! is pushed on at once along every path it can take, so a box's whole move
 //! is one step, and inside a cell nodes are taken by what their path cost,
@@ -70,6 +71,8 @@ pub(super) struct Advice {
     best_packed: Vec<u16>,
     /// The areas the node's boxes cut the floor into.
     areas: Vec<u16>,
+    /// The fewest areas on the node's path where it packed its most.
+    best_areas: Vec<u16>,
     /// The plan search: the fewest targets left unpacked by any node so
     /// far, and the nodes generated when it was first seen.
     fewest_unpacked: Option<(u32, u64)>,
@@ -118,14 +121,22 @@ impl Advice {
         self.best_packed.resize(u + 1, 0);
         self.areas.resize(u + 1, 0);
         self.score[u] = (goals - score.packed) << 16 | score.next.min(0xFFFF);
-        let before = parent.map_or(0, |p| self.best_packed[p.index()]);
-        self.best_packed[u] = before.max(score.packed as u16);
+        self.best_areas.resize(u + 1, 0);
         self.areas[u] = areas.min(0xFFFF) as u16;
+        // The better of the node and its parent's best: more packed, then
+        // fewer areas.
+        let own = (score.packed as u16, self.areas[u]);
+        let rank = |(packed, areas): (u16, u16)| (std::cmp::Reverse(packed), areas);
+        let best = parent
+            .map(|p| (self.best_packed[p.index()], self.best_areas[p.index()]))
+            .filter(|&before| rank(before) <= rank(own))
+            .unwrap_or(own);
+        (self.best_packed[u], self.best_areas[u]) = best;
         if !self.ordered {
             return areas;
         }
         // Lower is further along: most packed first, then fewest areas.
-        (0xFFFF - self.best_packed[u] as u32) << 16 | self.areas[u] as u32
+        (0xFFFF - self.best_packed[u] as u32) << 16 | self.best_areas[u] as u32
     }
 
     /// The goals `node` leaves unpacked in plan order (0 before it is
@@ -226,7 +237,11 @@ impl Advice {
 
     pub fn memory_bytes(&self) -> usize {
         self.score.capacity() * 4
-            + (self.best_packed.capacity() + self.areas.capacity() + self.plan_phase.capacity()) * 2
+            + (self.best_packed.capacity()
+                + self.areas.capacity()
+                + self.best_areas.capacity()
+                + self.plan_phase.capacity())
+                * 2
     }
 }
 
@@ -244,11 +259,10 @@ mod tests {
         };
         let score = |packed, next| PackScore { packed, next };
         let root = advice.record(id[0], None, score(2, 5), 10, 3);
-        // A box lifted off a goal: the child stays in its parent's cell
-        // for the packing, and its own areas count.
+        // A box lifted off a goal: the child stays in its parent's cell,
+        // fewer areas or not.
         let lifted = advice.record(id[1], Some(id[0]), score(1, 2), 10, 2);
-        assert_eq!(lifted >> 16, root >> 16);
-        assert!(lifted < root);
+        assert_eq!(lifted, root);
         assert!(advice.joins_areas(id[1], Some(id[0])));
         // One more goal packed: a cell further along, whatever its areas.
         let packed = advice.record(id[2], Some(id[1]), score(3, 4), 10, 5);
@@ -269,6 +283,27 @@ mod tests {
         advice.order = CellOrder::Both;
         assert!(advice.key(id[1], 1, 4) < advice.key(id[1], 1, 9));
         assert_eq!(advice.second_key(id[1], 1, 9), Some(far));
+    }
+
+    #[test]
+    fn a_node_keeps_the_fewest_areas_where_its_path_packed_the_most() {
+        let id = ids(4);
+        let mut advice = Advice {
+            ordered: true,
+            ..Advice::default()
+        };
+        let score = |packed, next| PackScore { packed, next };
+        let root = advice.record(id[0], None, score(2, 5), 10, 3);
+        // The floor cut up further: the child stays where its parent was.
+        let worse = advice.record(id[1], Some(id[0]), score(2, 4), 10, 5);
+        assert_eq!(worse, root);
+        // Fewer areas than any before, as many goals packed: a cell further on.
+        let better = advice.record(id[2], Some(id[1]), score(2, 4), 10, 2);
+        assert!(better < root && better >> 16 == root >> 16);
+        // One more goal packed: its own areas, more of them or not.
+        let packed = advice.record(id[3], Some(id[2]), score(3, 4), 10, 6);
+        assert!(packed < better);
+        assert_eq!(packed & 0xFFFF, 6);
     }
 
     #[test]
