@@ -106,12 +106,7 @@ impl Halls {
         }
         let s = scratch;
         s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
-        self.corridor_pieces(board, occupied, &mut s.base, &mut s.marks.stack);
-        s.base_met.clear();
-        for h in 0..self.cells.len() {
-            let met = self.met_by_every_part(board, occupied, &mut s.base, &mut s.marks, h);
-            s.base_met.push(met);
-        }
+        self.met_by_all(board, occupied, &mut s.base, &mut s.marks, &mut s.base_met);
         self.lost(&s.base_met)
     }
 
@@ -133,12 +128,7 @@ impl Halls {
         let s = scratch;
         s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
         let (Some(a), Some(b)) = (self.hall[from], self.hall[to]) else {
-            self.corridor_pieces(board, occupied, &mut s.other, &mut s.marks.stack);
-            s.met.clear();
-            for h in 0..self.cells.len() {
-                let met = self.met_by_every_part(board, occupied, &mut s.other, &mut s.marks, h);
-                s.met.push(met);
-            }
+            self.met_by_all(board, occupied, &mut s.other, &mut s.marks, &mut s.met);
             return self.lost(&s.met);
         };
         s.met.clone_from(&s.base_met);
@@ -159,11 +149,25 @@ impl Halls {
     /// Per hall, the halls it is joined to with boxes on `occupied`.
     fn joined_now(&self, board: &Board, occupied: &[bool], s: &mut HallScratch) -> Vec<u64> {
         s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
-        self.corridor_pieces(board, occupied, &mut s.other, &mut s.marks.stack);
-        let met: Vec<u64> = (0..self.cells.len())
-            .map(|h| self.met_by_every_part(board, occupied, &mut s.other, &mut s.marks, h))
-            .collect();
-        (0..met.len()).map(|h| both_ways(&met, h)).collect()
+        self.met_by_all(board, occupied, &mut s.other, &mut s.marks, &mut s.met);
+        (0..s.met.len()).map(|h| both_ways(&s.met, h)).collect()
+    }
+
+    /// Splits the corridors of the position with boxes on `occupied` into
+    /// `pieces`, and puts what every part of each hall meets into `met`.
+    fn met_by_all(
+        &self,
+        board: &Board,
+        occupied: &[bool],
+        pieces: &mut Pieces,
+        marks: &mut Marks,
+        met: &mut Vec<u64>,
+    ) {
+        self.corridor_pieces(board, occupied, pieces, &mut marks.stack);
+        met.clear();
+        for h in 0..self.cells.len() {
+            met.push(self.met_by_every_part(board, occupied, pieces, marks, h));
+        }
     }
 
     /// The halls every part of hall `h` meets (each part reaching them)
