@@ -495,19 +495,22 @@ mod tests {
         Board::new(&level).ok()
     }
 
+    /// A random board with two halls or more, and its halls.
+    fn random_halls(rng: &mut crate::rng::Rng) -> Option<(Board, Halls)> {
+        let board = random_board(rng)?;
+        let halls = Halls::new(&board);
+        (!halls.cells.is_empty()).then_some((board, halls))
+    }
+
     #[test]
     fn the_corridor_pieces_give_what_a_walk_from_every_part_gives() {
         let mut rng = crate::rng::Rng::new(47);
         let mut s = HallScratch::default();
         let mut checked = 0;
         for _ in 0..400 {
-            let Some(b) = random_board(&mut rng) else {
+            let Some((b, halls)) = random_halls(&mut rng) else {
                 continue;
             };
-            let halls = Halls::new(&b);
-            if halls.cells.is_empty() {
-                continue;
-            }
             for _ in 0..10 {
                 let pct = 5 + rng.below(40) as u32;
                 let occupied: Vec<bool> = (0..b.len()).map(|_| rng.chance(pct)).collect();
@@ -525,13 +528,9 @@ mod tests {
         let (mut s, mut fresh) = (HallScratch::default(), HallScratch::default());
         let (mut checked, mut in_halls) = (0, 0);
         for _ in 0..400 {
-            let Some(b) = random_board(&mut rng) else {
+            let Some((b, halls)) = random_halls(&mut rng) else {
                 continue;
             };
-            let halls = Halls::new(&b);
-            if halls.cells.is_empty() {
-                continue;
-            }
             let cells: Vec<Cell> = b.cells().collect();
             for _ in 0..10 {
                 let pct = 5 + rng.below(40) as u32;
