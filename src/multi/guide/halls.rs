@@ -114,7 +114,7 @@ impl Halls {
     /// from `from` to `to` (`occupied` marks the boxes after the move).
     /// Where both cells are on halls the corridors are as they were, and
     /// so is what every other hall meets: only the box's halls are walked
-    /// again.
+    /// again. (With no position measured before, it measures afresh.)
     pub fn cut_after_move(
         &self,
         board: &Board,
@@ -127,7 +127,8 @@ impl Halls {
         }
         let s = scratch;
         s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
-        let (Some(a), Some(b)) = (self.hall[from], self.hall[to]) else {
+        let measured = s.base_met.len() == self.cells.len();
+        let (Some(a), Some(b), true) = (self.hall[from], self.hall[to], measured) else {
             self.met_by_all(board, occupied, &mut s.other, &mut s.marks, &mut s.met);
             return self.lost(&s.met);
         };
@@ -546,6 +547,12 @@ mod tests {
                     (occupied[from], occupied[to]) = (false, true);
                     let moved = halls.cut_after_move(&b, &occupied, &mut s, (from, to));
                     assert_eq!(moved, halls.cut(&b, &occupied, &mut fresh));
+                    // With nothing measured before, it measures afresh.
+                    let blank = &mut HallScratch::default();
+                    assert_eq!(
+                        halls.cut_after_move(&b, &occupied, blank, (from, to)),
+                        moved
+                    );
                     (occupied[from], occupied[to]) = (true, false);
                     checked += 1;
                     in_halls += usize::from(halls.hall[from].is_some() && halls.hall[to].is_some());
