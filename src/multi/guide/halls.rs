@@ -105,7 +105,7 @@ impl Halls {
             return 0;
         }
         let s = scratch;
-        s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
+        s.make_room(board.len());
         self.met_by_all(board, occupied, &mut s.base, &mut s.marks, &mut s.base_met);
         self.lost(&s.base_met)
     }
@@ -126,7 +126,7 @@ impl Halls {
             return 0;
         }
         let s = scratch;
-        s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
+        s.make_room(board.len());
         let measured = s.base_met.len() == self.cells.len();
         let (Some(a), Some(b), true) = (self.hall[from], self.hall[to], measured) else {
             self.met_by_all(board, occupied, &mut s.other, &mut s.marks, &mut s.met);
@@ -149,7 +149,7 @@ impl Halls {
 
     /// Per hall, the halls it is joined to with boxes on `occupied`.
     fn joined_now(&self, board: &Board, occupied: &[bool], s: &mut HallScratch) -> Vec<u64> {
-        s.marks.make_room(board.len(), [&mut s.base, &mut s.other]);
+        s.make_room(board.len());
         self.met_by_all(board, occupied, &mut s.other, &mut s.marks, &mut s.met);
         (0..s.met.len()).map(|h| both_ways(&s.met, h)).collect()
     }
@@ -291,16 +291,16 @@ impl Halls {
     }
 }
 
-impl Marks {
+impl HallScratch {
     /// Makes room for the stamps of one more position's walks: where they
-    /// would run out, every mark (the `pieces`' too) starts over.
-    fn make_room(&mut self, cells: usize, pieces: [&mut Pieces; 2]) {
-        if self.seen.len() != cells || self.stamp > u32::MAX - MAX_HALLS as u32 {
-            self.seen = vec![0; cells];
-            for p in pieces {
-                p.piece_seen.fill(0);
-            }
-            self.stamp = 0;
+    /// would run out, every mark (the pieces' too) starts over.
+    fn make_room(&mut self, cells: usize) {
+        let m = &mut self.marks;
+        if m.seen.len() != cells || m.stamp > u32::MAX - MAX_HALLS as u32 {
+            m.seen = vec![0; cells];
+            m.stamp = 0;
+            self.base.piece_seen.fill(0);
+            self.other.piece_seen.fill(0);
         }
     }
 }

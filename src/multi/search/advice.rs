@@ -67,12 +67,11 @@ pub(super) struct Advice {
     /// Goals not packed in plan order (high half) and the pushes of the
     /// next box to its goal (low half).
     score: Vec<u32>,
-    /// The most goals packed in plan order on the node's path.
-    best_packed: Vec<u16>,
+    /// The best its path has done, lower better: the most goals packed in
+    /// plan order (high half), then the fewest areas there (low half).
+    best: Vec<u32>,
     /// The areas the node's boxes cut the floor into.
     areas: Vec<u16>,
-    /// The fewest areas on the node's path where it packed its most.
-    best_areas: Vec<u16>,
     /// The plan search: the fewest targets left unpacked by any node so
     /// far, and the nodes generated when it was first seen.
     fewest_unpacked: Option<(u32, u64)>,
@@ -118,25 +117,17 @@ impl Advice {
     ) -> u32 {
         let u = node.index();
         self.score.resize(u + 1, 0);
-        self.best_packed.resize(u + 1, 0);
+        self.best.resize(u + 1, 0);
         self.areas.resize(u + 1, 0);
         self.score[u] = (goals - score.packed) << 16 | score.next.min(0xFFFF);
-        self.best_areas.resize(u + 1, 0);
         self.areas[u] = areas.min(0xFFFF) as u16;
-        // The better of the node and its parent's best: more packed, then
-        // fewer areas.
-        let own = (score.packed as u16, self.areas[u]);
-        let rank = |(packed, areas): (u16, u16)| (std::cmp::Reverse(packed), areas);
-        let best = parent
-            .map(|p| (self.best_packed[p.index()], self.best_areas[p.index()]))
-            .filter(|&before| rank(before) <= rank(own))
-            .unwrap_or(own);
-        (self.best_packed[u], self.best_areas[u]) = best;
+        // Lower is further along: most packed first, then fewest areas.
+        let own = (0xFFFF - score.packed.min(0xFFFF)) << 16 | self.areas[u] as u32;
+        self.best[u] = parent.map_or(own, |p| self.best[p.index()].min(own));
         if !self.ordered {
             return areas;
         }
-        // Lower is further along: most packed first, then fewest areas.
-        (0xFFFF - self.best_packed[u] as u32) << 16 | self.best_areas[u] as u32
+        self.best[u]
     }
 
     /// The goals `node` leaves unpacked in plan order (0 before it is
@@ -236,12 +227,8 @@ impl Advice {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.score.capacity() * 4
-            + (self.best_packed.capacity()
-                + self.areas.capacity()
-                + self.best_areas.capacity()
-                + self.plan_phase.capacity())
-                * 2
+        (self.score.capacity() + self.best.capacity()) * 4
+            + (self.areas.capacity() + self.plan_phase.capacity()) * 2
     }
 }
 
