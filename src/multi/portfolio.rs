@@ -100,12 +100,6 @@ pub(crate) enum GoalArea {
     PlannedRooms,
 }
 
-/// Where the goal area is planned, the plan search by the backward plan
-/// takes a `PLAN_SHARE`-th of its lane's limits at most (a third beside
-/// the searches by the other orders): greedy, it settles a level within a
-/// few hundred thousand nodes or not at all.
-const PLAN_SHARE: u32 = 2;
-
 /// The nodes the plan search of `--fast` may generate without packing a
 /// target more than before: where it finds its way it packs one at least
 /// every 200,000 or so, and where it is lost it gives way to the search
@@ -130,11 +124,12 @@ const PLAN_STALL: u64 = 250_000;
 /// the unpacking plan come between the peel order and the box-move search.
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
-/// as positions, and the box-move search without macros opens the second
-/// lane for a quarter of it, as where there are no rooms (it settles
-/// levels the packing and plan searches miss); where the area is also
-/// planned, the plan search follows it there. The packing search by the
-/// peel order (or the backward plan) takes a cell's positions near first
+/// as positions. There the box-move search without macros opens the
+/// second lane for an eighth of it and, where the area is also planned,
+/// the plan search follows for a quarter: each settles levels the packing
+/// searches miss, within a second or two where it does, and the packing
+/// search led by the unpacking plan takes the rest, the largest part. The
+/// packing search by the peel order (or the backward plan) takes a cell's positions near first
 /// and far first in turn
 /// ([`CellOrder::Both`]); the one led by the unpacking plan near first,
 /// which settles levels that taking turns would lose. Where an ordered area
@@ -156,7 +151,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let packing = Phase::new(Method::Packing, 1, 1, false);
     let peel_order = packing.in_order(CellOrder::Both);
     let packing_in_rooms = Phase::new(Method::Packing, 1, 1, true).in_order(CellOrder::Both);
-    let plan_first = Phase::new(Method::Plan, 1, PLAN_SHARE, false);
+    let plan_first = Phase::new(Method::Plan, 1, 1, false);
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
     let unpacked = packing.unpacked().advised_by(AdvisorSet::DOORS);
@@ -166,6 +161,18 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let packing_third = Phase {
         share: 3,
         ..peel_order
+    };
+    // Where the goal area has rooms, short turns before the packing search
+    // by the unpacking plan: the box-move search settles its levels there
+    // within a second, and the plan search by the backward plan, greedy,
+    // within a few hundred thousand nodes or not at all.
+    let box_moves_eighth = Phase {
+        share: 8,
+        ..box_moves_plain
+    };
+    let plan_quarter = Phase {
+        share: 4,
+        ..plan_first
     };
     let box_moves_quarter = Phase {
         share: 4,
@@ -209,13 +216,13 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
             vec![unpacked_all, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::OrderedRooms => (
-            vec![vec![packing_in_rooms], vec![box_moves_quarter, unpacked]],
+            vec![vec![packing_in_rooms], vec![box_moves_eighth, unpacked]],
             vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::PlannedRooms => (
             vec![
                 vec![packing_in_rooms],
-                vec![box_moves_quarter, plan_first, unpacked],
+                vec![box_moves_eighth, plan_quarter, unpacked],
             ],
             vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
@@ -1163,7 +1170,7 @@ mod tests {
             shape(GoalArea::OrderedRooms),
             [
                 vec![(Packing, 1, true, false)],
-                vec![(BoxMoves, 4, false, false), (Packing, 1, false, true)]
+                vec![(BoxMoves, 8, false, false), (Packing, 1, false, true)]
             ]
         );
         assert_eq!(
@@ -1183,8 +1190,8 @@ mod tests {
             [
                 vec![(Packing, 1, true, false)],
                 vec![
-                    (BoxMoves, 4, false, false),
-                    (Plan, 2, false, false),
+                    (BoxMoves, 8, false, false),
+                    (Plan, 4, false, false),
                     (Packing, 1, false, true)
                 ]
             ]
