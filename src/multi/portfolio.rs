@@ -129,10 +129,10 @@ const PLAN_STALL: u64 = 250_000;
 /// the plan search follows for a quarter: each settles levels the packing
 /// searches miss, within a second or two where it does, and the packing
 /// search led by the unpacking plan takes the rest, the largest part. The
-/// packing search by the peel order (or the backward plan) takes a cell's positions near first
-/// and far first in turn
-/// ([`CellOrder::Both`]); the one led by the unpacking plan near first,
-/// which settles levels that taking turns would lose. Where an ordered area
+/// packing search by the peel order (or the backward plan) takes a cell's
+/// positions near first and far first in turn ([`CellOrder::Both`]); the
+/// one led by the unpacking plan near first, which settles levels that
+/// taking turns would lose. Where an ordered area
 /// has threads to spare after plain A*, that search runs again far first
 /// ([`CellOrder::FarFirst`], Festival's order inside a cell): it settles
 /// levels the other misses, and misses others. The packing searches led
