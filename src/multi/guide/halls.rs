@@ -133,7 +133,10 @@ impl Halls {
             return self.lost(&s.met);
         };
         s.met.clone_from(&s.base_met);
-        for h in [a as usize, b as usize] {
+        // A move inside one hall walks that hall once.
+        let halls = if a == b { &[a][..] } else { &[a, b][..] };
+        for &h in halls {
+            let h = h as usize;
             s.met[h] = self.met_by_every_part(board, occupied, &mut s.base, &mut s.marks, h);
         }
         self.lost(&s.met)
