@@ -237,14 +237,22 @@ mod tests {
     use super::*;
     use crate::multi::table::test_ids as ids;
 
+    /// Advice for a search that follows an order.
+    fn ordered() -> Advice {
+        Advice {
+            ordered: true,
+            ..Advice::default()
+        }
+    }
+
+    fn score(packed: u32, next: u32) -> PackScore {
+        PackScore { packed, next }
+    }
+
     #[test]
     fn a_node_keeps_the_best_packing_of_its_path() {
         let id = ids(3);
-        let mut advice = Advice {
-            ordered: true,
-            ..Advice::default()
-        };
-        let score = |packed, next| PackScore { packed, next };
+        let mut advice = ordered();
         let root = advice.record(id[0], None, score(2, 5), 10, 3);
         // A box lifted off a goal: the child stays in its parent's cell,
         // fewer areas or not.
@@ -275,11 +283,7 @@ mod tests {
     #[test]
     fn a_node_keeps_the_fewest_areas_where_its_path_packed_the_most() {
         let id = ids(4);
-        let mut advice = Advice {
-            ordered: true,
-            ..Advice::default()
-        };
-        let score = |packed, next| PackScore { packed, next };
+        let mut advice = ordered();
         let root = advice.record(id[0], None, score(2, 5), 10, 3);
         // The floor cut up further: the child stays where its parent was.
         let worse = advice.record(id[1], Some(id[0]), score(2, 4), 10, 5);
@@ -297,7 +301,6 @@ mod tests {
     fn without_an_order_the_cells_are_the_areas_and_the_key_is_greedy() {
         let id = ids(2);
         let mut advice = Advice::default();
-        let score = |packed, next| PackScore { packed, next };
         assert_eq!(advice.record(id[0], None, score(2, 5), 10, 3), 3);
         assert_eq!(advice.record(id[1], Some(id[0]), score(1, 2), 10, 2), 2);
         assert!(!advice.joins_areas(id[1], Some(id[0])));
