@@ -114,7 +114,7 @@ pub fn solve(
             stall: None,
             fences: fences.as_ref(),
             order: search::CellOrder::NearFirst,
-            advisors: search::AdvisorSet::ALL,
+            advisors: search::AdvisorSet::MAKE_ROOM,
         };
         let limits = Limits {
             time: options

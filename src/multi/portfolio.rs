@@ -58,7 +58,7 @@ impl Phase {
             macros,
             unpacked: false,
             order: CellOrder::NearFirst,
-            advisors: AdvisorSet::ALL,
+            advisors: AdvisorSet::MAKE_ROOM,
         }
     }
 
@@ -136,8 +136,10 @@ const PLAN_STALL: u64 = 250_000;
 /// has threads to spare after plain A*, that search runs again far first
 /// ([`CellOrder::FarFirst`], Festival's order inside a cell): it settles
 /// levels the other misses, and misses others. The packing searches led
-/// by the unpacking plan follow the doors advisor alone, the others the
-/// doors, hotspot and explorer advisors ([`AdvisorSet`]): led by the
+/// by the unpacking plan follow the doors and out-of-plan advisors, and
+/// count the boxes out of plan in their cells (Festival's first strategy
+/// does both); the others follow the doors, hotspot and explorer advisors
+/// ([`AdvisorSet`]): led by the
 /// unpacking plan, the explorer settles levels the doors advisor misses,
 /// but loses more, so where an ordered or planned area has a third thread,
 /// that search runs there again with all three. The feature and
@@ -154,8 +156,12 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let plan_first = Phase::new(Method::Plan, 1, 1, false);
     let weighted = |w| Phase::new(Method::AStar, w, 1, true);
     let plain = Phase::PLAIN_ASTAR;
-    let unpacked = packing.unpacked().advised_by(AdvisorSet::DOORS);
-    let unpacked_all = packing.unpacked();
+    let unpacked = packing
+        .unpacked()
+        .advised_by(AdvisorSet::DOORS.with(AdvisorSet::OUT_OF_PLAN));
+    let unpacked_all = packing
+        .unpacked()
+        .advised_by(AdvisorSet::MAKE_ROOM.with(AdvisorSet::OUT_OF_PLAN));
     let unpacked_far = unpacked.in_order(CellOrder::FarFirst);
     let plan_unpacked = Phase::new(Method::Plan, 1, 1, false).unpacked();
     let packing_third = Phase {
@@ -865,7 +871,7 @@ mod tests {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
-            advisors: AdvisorSet::ALL,
+            advisors: AdvisorSet::MAKE_ROOM,
         };
         let (alone, _) = search::run(&board, &config, &limits, &stop, &mut |_| {});
         assert_eq!(alone, Outcome::Limit(Limit::MacrosExhausted));
@@ -1037,7 +1043,8 @@ mod tests {
             );
         }
         assert!(spares(7, GoalArea::Ordered).is_empty());
-        assert_eq!(spares(2, GoalArea::Ordered)[0].advisors, AdvisorSet::ALL);
+        let all = AdvisorSet::MAKE_ROOM.with(AdvisorSet::OUT_OF_PLAN);
+        assert_eq!(spares(2, GoalArea::Ordered)[0].advisors, all);
     }
 
     #[test]
@@ -1111,13 +1118,14 @@ mod tests {
 
     #[test]
     fn the_unpacking_plan_leads_with_the_doors_advisor_and_a_third_thread_adds_all() {
+        let out_of_plan = |set: AdvisorSet| set.with(AdvisorSet::OUT_OF_PLAN);
         for area in AREAS {
             for p in lanes(2, area).iter().flatten() {
                 if p.method == Method::Packing {
                     let set = if p.unpacked {
-                        AdvisorSet::DOORS
+                        out_of_plan(AdvisorSet::DOORS)
                     } else {
-                        AdvisorSet::ALL
+                        AdvisorSet::MAKE_ROOM
                     };
                     assert_eq!(p.advisors, set, "{area:?}");
                 }
@@ -1126,7 +1134,8 @@ mod tests {
         for area in [GoalArea::Ordered, GoalArea::Planned] {
             let third = lanes(3, area)[2][0];
             let shape = (third.method, third.unpacked, third.advisors);
-            assert_eq!(shape, (Method::Packing, true, AdvisorSet::ALL), "{area:?}");
+            let set = out_of_plan(AdvisorSet::MAKE_ROOM);
+            assert_eq!(shape, (Method::Packing, true, set), "{area:?}");
         }
     }
 

@@ -11,6 +11,8 @@
 //! - [`unpack`]: the unpacking plan, another backward plan: a search in
 //!   feature space that pulls the boxes out and takes them off the board
 //!   at start squares, Festival's way;
+//! - [`out_of_plan`]: the squares a packing order is about to shut off
+//!   from the targets left, where a box is out of plan;
 //! - [`halls`]: the open parts of the floor and the doors between them that
 //!   boxes shut (a feature of the unpacking search, and the doors advisor's
 //!   measure);
@@ -22,13 +24,14 @@
 //!   solved one, for the forward searches to run into.
 //!
 //! Dependencies run one way: `packing` uses `plan` and `unpack`, `unpack`
-//! uses `halls` and `plan`'s types; the others stand alone on the
+//! uses `halls` and `plan`'s types, `out_of_plan` reads `packing`; the others stand alone on the
 //! foundations (`board`, `bound`, `rows`). Nothing here knows the
 //! searches (`multi::search`), the portfolio or the deadlock proofs.
 
 pub(crate) mod halls;
 pub(crate) mod hotspots;
 pub(crate) mod meet;
+pub(crate) mod out_of_plan;
 pub(crate) mod packing;
 pub(crate) mod plan;
 pub(crate) mod room;

@@ -217,6 +217,25 @@ impl Packing {
         (self.goal_phase[c] != NO_PHASE).then_some(self.goal_phase[c])
     }
 
+    /// The phase of the goal on `c`, when it is a goal filled for good
+    /// (not a parking square then).
+    pub fn goal_phase_of(&self, c: Cell) -> Option<usize> {
+        (self.goal_phase[c] != NO_PHASE).then(|| usize::from(self.goal_phase[c]))
+    }
+
+    /// The targets holding their boxes while phase `k` fills: the goals of
+    /// the phases before it, and the parking squares whose time holds `k`.
+    pub fn held(&self, k: usize) -> Vec<Cell> {
+        let goals = (0..self.goal_phase.len())
+            .map(Cell::new)
+            .filter(|&c| self.goal_phase_of(c).is_some_and(|p| p < k));
+        let parked = self.parking.iter().filter(|p| {
+            let (from, until) = (usize::from(p.from), usize::from(p.until));
+            from < k && k < until
+        });
+        goals.chain(parked.map(|p| p.cell)).collect()
+    }
+
     /// Goals and parking squares in all.
     pub fn targets(&self) -> u32 {
         self.phases.iter().map(Vec::len).sum::<usize>() as u32

@@ -5,8 +5,9 @@
 //!
 //! The search is laid out as Festival's feature-space search is (Shoham and
 //! Schaeffer's FESS): a node's *cell* is the best its path has done, the
-//! most goals packed in plan order and then the fewest areas the boxes cut
-//! the floor into there. So a node that lifts a box off a goal to rearrange
+//! most goals packed in plan order, then the fewest areas the boxes cut
+//! the floor into there, and then, where the search counts them, the
+//! fewest boxes out of plan (see [`OutOfPlan`]). So a node that lifts a box off a goal to rearrange
 //! the room, or cuts the floor up further on its way, stays where its
 //! progress is, and only a step forward opens a new cell. The cells are visited
 //! in turn, and every other turn goes to the most advanced cell. A pushed box
@@ -35,6 +36,8 @@
 //! [`Method::Packing`]: crate::multi::options::Method::Packing
 //! [`Method::Plan`]: crate::multi::options::Method::Plan
 
+use crate::multi::board::{Board, Cell};
+use crate::multi::guide::out_of_plan::OutOfPlan;
 use crate::multi::guide::packing::{PackScore, Packing};
 use crate::multi::table::NodeId;
 
@@ -78,15 +81,30 @@ pub(super) struct Advice {
     /// The plan search: per node, the phase its path has reached (see
     /// [`Packing::path_phase`]).
     plan_phase: Vec<u16>,
+    /// The order's out-of-plan zones, where the search counts the boxes
+    /// in them (see [`OutOfPlan`]).
+    pub out_of_plan: Option<OutOfPlan>,
 }
 
 impl Advice {
-    pub fn new(packing: &Packing, order: CellOrder) -> Advice {
+    /// The advice of `packing`, its cells' nodes taken in `order`; with
+    /// `out_of_plan`, a cell also counts the boxes out of plan.
+    pub fn new(board: &Board, packing: &Packing, order: CellOrder, out_of_plan: bool) -> Advice {
+        let ordered = packing.ordered();
         Advice {
-            ordered: packing.ordered(),
+            ordered,
             order,
+            out_of_plan: (ordered && out_of_plan).then(|| OutOfPlan::new(board, packing)),
             ..Advice::default()
         }
+    }
+
+    /// The boxes among `boxes` out of plan with `packed` targets packed
+    /// (0 where the search does not count them).
+    pub fn out_of_plan(&self, packed: u32, boxes: &[Cell]) -> u32 {
+        self.out_of_plan
+            .as_ref()
+            .map_or(0, |o| o.count(packed, boxes))
     }
 
     /// True when the search follows the order as FESS does.
@@ -114,6 +132,7 @@ impl Advice {
         score: PackScore,
         goals: u32,
         areas: u32,
+        out_of_plan: u32,
     ) -> u32 {
         let u = node.index();
         self.score.resize(u + 1, 0);
@@ -121,8 +140,11 @@ impl Advice {
         self.areas.resize(u + 1, 0);
         self.score[u] = (goals - score.packed) << 16 | score.next.min(0xFFFF);
         self.areas[u] = areas.min(0xFFFF) as u16;
-        // Lower is further along: most packed first, then fewest areas.
-        let own = (0xFFFF - score.packed.min(0xFFFF)) << 16 | self.areas[u] as u32;
+        // Lower is further along: most packed first, then fewest areas,
+        // then fewest boxes out of plan.
+        let own = (0xFFFF - score.packed.min(0xFFFF)) << 16
+            | areas.min(0xFF) << 8
+            | out_of_plan.min(0xFF);
         self.best[u] = parent.map_or(own, |p| self.best[p.index()].min(own));
         if !self.ordered {
             return areas;
@@ -229,6 +251,7 @@ impl Advice {
     pub fn memory_bytes(&self) -> usize {
         (self.score.capacity() + self.best.capacity()) * 4
             + (self.areas.capacity() + self.plan_phase.capacity()) * 2
+            + self.out_of_plan.as_ref().map_or(0, OutOfPlan::memory_bytes)
     }
 }
 
@@ -253,14 +276,14 @@ mod tests {
     fn a_node_keeps_the_best_packing_of_its_path() {
         let id = ids(3);
         let mut advice = ordered();
-        let root = advice.record(id[0], None, score(2, 5), 10, 3);
+        let root = advice.record(id[0], None, score(2, 5), 10, 3, 0);
         // A box lifted off a goal: the child stays in its parent's cell,
         // fewer areas or not.
-        let lifted = advice.record(id[1], Some(id[0]), score(1, 2), 10, 2);
+        let lifted = advice.record(id[1], Some(id[0]), score(1, 2), 10, 2, 0);
         assert_eq!(lifted, root);
         assert!(advice.joins_areas(id[1], Some(id[0])));
         // One more goal packed: a cell further along, whatever its areas.
-        let packed = advice.record(id[2], Some(id[1]), score(3, 4), 10, 5);
+        let packed = advice.record(id[2], Some(id[1]), score(3, 4), 10, 5, 0);
         assert!(packed < lifted);
         assert!(!advice.joins_areas(id[2], Some(id[1])));
         // Inside a cell the path's cost comes first, then the score.
@@ -284,25 +307,38 @@ mod tests {
     fn a_node_keeps_the_fewest_areas_where_its_path_packed_the_most() {
         let id = ids(4);
         let mut advice = ordered();
-        let root = advice.record(id[0], None, score(2, 5), 10, 3);
+        let root = advice.record(id[0], None, score(2, 5), 10, 3, 0);
         // The floor cut up further: the child stays where its parent was.
-        let worse = advice.record(id[1], Some(id[0]), score(2, 4), 10, 5);
+        let worse = advice.record(id[1], Some(id[0]), score(2, 4), 10, 5, 0);
         assert_eq!(worse, root);
         // Fewer areas than any before, as many goals packed: a cell further on.
-        let better = advice.record(id[2], Some(id[1]), score(2, 4), 10, 2);
+        let better = advice.record(id[2], Some(id[1]), score(2, 4), 10, 2, 0);
         assert!(better < root && better >> 16 == root >> 16);
         // One more goal packed: its own areas, more of them or not.
-        let packed = advice.record(id[3], Some(id[2]), score(3, 4), 10, 6);
+        let packed = advice.record(id[3], Some(id[2]), score(3, 4), 10, 6, 0);
         assert!(packed < better);
-        assert_eq!(packed & 0xFFFF, 6);
+        assert_eq!(packed >> 8 & 0xFF, 6);
+    }
+
+    #[test]
+    fn boxes_out_of_plan_come_after_the_areas_in_a_cell() {
+        let id = ids(3);
+        let mut advice = ordered();
+        let root = advice.record(id[0], None, score(2, 5), 10, 3, 2);
+        // One box out of plan fewer: a cell further on.
+        let cleared = advice.record(id[1], Some(id[0]), score(2, 5), 10, 3, 1);
+        assert!(cleared < root && cleared >> 8 == root >> 8);
+        // Fewer areas count first, however many boxes are out of plan.
+        let joined = advice.record(id[2], Some(id[1]), score(2, 5), 10, 2, 4);
+        assert!(joined < cleared && joined & 0xFF == 4);
     }
 
     #[test]
     fn without_an_order_the_cells_are_the_areas_and_the_key_is_greedy() {
         let id = ids(2);
         let mut advice = Advice::default();
-        assert_eq!(advice.record(id[0], None, score(2, 5), 10, 3), 3);
-        assert_eq!(advice.record(id[1], Some(id[0]), score(1, 2), 10, 2), 2);
+        assert_eq!(advice.record(id[0], None, score(2, 5), 10, 3, 0), 3);
+        assert_eq!(advice.record(id[1], Some(id[0]), score(1, 2), 10, 2, 0), 2);
         assert!(!advice.joins_areas(id[1], Some(id[0])));
         // g + 2h + next + 32 * unpacked, then h.
         assert_eq!(advice.key(id[1], 3, 4), (3 + 8 + 2 + 32 * 9, 4));

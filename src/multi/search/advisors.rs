@@ -1,6 +1,6 @@
 //! The packing search's advisors that each name one child: the doors, the
-//! hotspot and the explorer advisors of Festival's feature-space search
-//! (Shoham and Schaeffer's FESS).
+//! hotspot, the explorer and the out-of-plan advisors of Festival's
+//! feature-space search (Shoham and Schaeffer's FESS).
 //!
 //! Where the packing search counts box moves (see [`super::advice`]), a
 //! move costs one, and nothing where it fills a goal of the phase being
@@ -13,7 +13,11 @@
 //! - *doors*: fewer pairs of halls cut apart (see [`Halls::cut`]);
 //! - *hotspots*: fewer boxes in another's way (see [`Hotspots`]);
 //! - *explorer*: a move the box can be pushed back from that lets the
-//!   player reach a side of another box it could not push from before.
+//!   player reach a side of another box it could not push from before;
+//! - *out of plan*, where the node has boxes out of plan (see
+//!   [`OutOfPlan`]): a move the box can be pushed back from that makes
+//!   nothing above worse and takes the box farther from the zone, the box
+//!   nearest it first, then the move that takes it farthest.
 //!
 //! A named child costs what its parent did, so the search takes it before
 //! the other moves of its parent: it clears the way without paying for each
@@ -21,10 +25,15 @@
 
 use super::Search;
 use crate::grid::Direction;
-use crate::multi::board::{Board, Cell, UNREACHABLE};
+use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
 use crate::multi::cell::CellPairs;
 use crate::multi::guide::halls::{HallScratch, Halls};
 use crate::multi::guide::hotspots::Hotspots;
+use crate::multi::guide::packing::Packing;
+use std::cmp::Reverse;
+
+#[cfg(doc)]
+use crate::multi::guide::out_of_plan::OutOfPlan;
 use crate::multi::table::NodeId;
 
 /// Cells past which the explorer's table of box moves that can be undone
@@ -42,14 +51,21 @@ impl AdvisorSet {
     pub const HOTSPOTS: AdvisorSet = AdvisorSet(2);
     /// The explorer.
     pub const EXPLORER: AdvisorSet = AdvisorSet(4);
-    /// All three.
-    pub const ALL: AdvisorSet = AdvisorSet(7);
+    /// The doors, hotspot and explorer advisors: those that make room.
+    pub const MAKE_ROOM: AdvisorSet = AdvisorSet(7);
+    /// The out-of-plan advisor.
+    pub const OUT_OF_PLAN: AdvisorSet = AdvisorSet(8);
     /// None.
     pub const NONE: AdvisorSet = AdvisorSet(0);
 
     /// True when every advisor of `other` is in the set.
     pub const fn has(self, other: AdvisorSet) -> bool {
         self.0 & other.0 == other.0
+    }
+
+    /// The advisors of both sets.
+    pub const fn with(self, other: AdvisorSet) -> AdvisorSet {
+        AdvisorSet(self.0 | other.0)
     }
 }
 
@@ -70,7 +86,8 @@ struct Measures {
     /// The boxes' bits for [`Hotspots::count`].
     hot_boxes: Vec<u64>,
     /// `(a, b)` when a lone box on `a` can be pushed to `b` (empty when
-    /// the set has no explorer or the level is too big).
+    /// the set has neither the explorer nor the out-of-plan advisor, or
+    /// the level is too big).
     reaches: CellPairs,
     /// Boxes of the position measured.
     occupied: Vec<bool>,
@@ -90,7 +107,8 @@ impl Measures {
     fn new(board: &Board, set: AdvisorSet) -> Measures {
         let n = board.len();
         let mut reaches = CellPairs::default();
-        if set.has(AdvisorSet::EXPLORER) && n <= MAX_REVERSIBLE_CELLS {
+        let undoes = set.has(AdvisorSet::EXPLORER) || set.has(AdvisorSet::OUT_OF_PLAN);
+        if undoes && n <= MAX_REVERSIBLE_CELLS {
             reaches = CellPairs::new(n);
             for b in board.cells() {
                 let to_b = board.pull_distances(b, &[]);
@@ -189,6 +207,8 @@ struct Measure {
     areas: u32,
     /// Pairs of halls the boxes cut apart.
     doors: u32,
+    /// Boxes out of plan.
+    out_of_plan: u32,
     /// Boxes in another's way.
     hotspots: u32,
 }
@@ -201,17 +221,24 @@ struct Candidate<N> {
     /// True when its box can be pushed back and the player reaches a new
     /// side of another box.
     explores: bool,
+    /// Where its box can be pushed back and moved away from the parent's
+    /// out-of-plan zone: its pushes from the zone before and after.
+    leaves_zone: Option<(Distance, Distance)>,
 }
 
 /// The children the advisors name: for each advisor, of the children that
 /// leave no more goals unpacked than `parent` and improve its measure (or
-/// explore), the best [`Measure`]; the first of equals.
+/// explore), the best [`Measure`]; the first of equals. The out-of-plan
+/// advisor, where `parent` has boxes out of plan, names of the children
+/// that make nothing worse and take a box farther from the zone the one
+/// whose box stood nearest it, then the one that takes it farthest.
 fn named<N: Copy + PartialEq>(
     parent: Measure,
     children: &[Candidate<N>],
     set: AdvisorSet,
 ) -> Vec<N> {
     let mut best: [Option<Candidate<N>>; 3] = [None; 3];
+    let mut leaving: Option<(Candidate<N>, (Distance, Distance))> = None;
     for c in children
         .iter()
         .filter(|c| c.measure.unpacked <= parent.unpacked)
@@ -227,9 +254,19 @@ fn named<N: Copy + PartialEq>(
                 best[k] = Some(*c);
             }
         }
+        let no_worse = m.areas <= parent.areas
+            && m.doors <= parent.doors
+            && m.out_of_plan <= parent.out_of_plan;
+        if let Some((from, to)) = c.leaves_zone.filter(|_| parent.out_of_plan > 0 && no_worse) {
+            let rank = |(f, t): (Distance, Distance)| (f, Reverse(t));
+            if leaving.is_none_or(|(_, d)| rank((from, to)) < rank(d)) {
+                leaving = Some((*c, (from, to)));
+            }
+        }
     }
     let mut nodes: Vec<N> = Vec::new();
-    for c in best.into_iter().flatten() {
+    let leaving = leaving.map(|(c, _)| c);
+    for c in best.into_iter().flatten().chain(leaving) {
         if !nodes.contains(&c.node) {
             nodes.push(c.node);
         }
@@ -250,6 +287,8 @@ impl Search<'_> {
             .advisors
             .measures
             .get_or_insert_with(|| Measures::new(board, set));
+        let targets = self.config.packing.map_or(0, Packing::targets);
+        let packed = |v: NodeId| targets - self.advice.unpacked(v);
         next_stamp(&mut m.stamp, &mut m.parent_marks);
         let parent_boxes = self.nodes.boxes(parent);
         m.place(parent_boxes, true);
@@ -260,13 +299,18 @@ impl Search<'_> {
             board.flood_player(&m.occupied, marks, stamp, queue, player);
         }
         m.place(parent_boxes, false);
-        let measure_of = |v: NodeId, doors: u32, hotspots: u32| Measure {
+        let oop = self.advice.out_of_plan.as_ref();
+        let out_of_plan = |v: NodeId, boxes: &[Cell]| oop.map_or(0, |o| o.count(packed(v), boxes));
+        let measure_of = |v: NodeId, doors: u32, hotspots: u32, out_of_plan: u32| Measure {
             unpacked: self.advice.unpacked(v),
             areas: self.advice.areas(v),
             doors,
+            out_of_plan,
             hotspots,
         };
-        let parent_measure = measure_of(parent, doors, hotspots);
+        let parent_out = out_of_plan(parent, parent_boxes);
+        let parent_measure = measure_of(parent, doors, hotspots, parent_out);
+        let step = packed(parent);
         let mut candidates = Vec::with_capacity(children.len());
         for &v in &children {
             let boxes = self.nodes.boxes(v);
@@ -281,11 +325,17 @@ impl Search<'_> {
                 && m.reaches.contains(to, from)
                 && m.opens_a_side(board, boxes, self.nodes.player(v), to);
             m.place(boxes, false);
-            let measure = measure_of(v, doors, hotspots);
+            let leaves_zone = oop.and_then(|o| {
+                let d = (o.distance(step, from), o.distance(step, to));
+                let away = d.0 < d.1 && d.1 != UNREACHABLE && m.reaches.contains(to, from);
+                away.then_some(d)
+            });
+            let measure = measure_of(v, doors, hotspots, out_of_plan(v, boxes));
             candidates.push(Candidate {
                 node: v,
                 measure,
                 explores,
+                leaves_zone,
             });
         }
         for v in named(parent_measure, &candidates, set) {
@@ -347,9 +397,11 @@ mod tests {
                 unpacked,
                 areas,
                 doors,
+                out_of_plan: 0,
                 hotspots,
             },
             explores,
+            leaves_zone: None,
         }
     }
 
@@ -367,7 +419,7 @@ mod tests {
             // Explores; nothing else.
             candidate(5, [3, 2, 2, 2], true),
         ];
-        let named = named(parent, &children, AdvisorSet::ALL);
+        let named = named(parent, &children, AdvisorSet::MAKE_ROOM);
         assert_eq!(named, vec![2, 4, 5]);
     }
 
@@ -387,7 +439,38 @@ mod tests {
     fn a_child_no_advisor_likes_is_not_named() {
         let parent = candidate(0, [3, 2, 2, 2], false).measure;
         let children = [candidate(1, [3, 1, 2, 3], false)];
-        assert!(named(parent, &children, AdvisorSet::ALL).is_empty());
+        assert!(named(parent, &children, AdvisorSet::MAKE_ROOM).is_empty());
+    }
+
+    #[test]
+    fn the_out_of_plan_advisor_takes_the_box_nearest_the_zone_farthest() {
+        let leaving = |node, areas, out_of_plan, zone| Candidate {
+            node,
+            measure: Measure {
+                unpacked: 3,
+                areas,
+                doors: 2,
+                out_of_plan,
+                hotspots: 2,
+            },
+            explores: false,
+            leaves_zone: Some(zone),
+        };
+        let mut parent = leaving(0, 2, 1, (0, 0)).measure;
+        let children = [
+            // Nearest the zone, but it cuts the floor up further.
+            leaving(1, 3, 1, (0, 6)),
+            // Farthest away, from farther off.
+            leaving(2, 2, 1, (1, 9)),
+            // From the zone, two pushes away; then four.
+            leaving(3, 2, 1, (0, 2)),
+            leaving(4, 2, 0, (0, 4)),
+        ];
+        assert_eq!(named(parent, &children, AdvisorSet::OUT_OF_PLAN), vec![4]);
+        // Nothing out of plan: nothing to clear.
+        parent.out_of_plan = 0;
+        let children = [leaving(4, 2, 0, (0, 4))];
+        assert!(named(parent, &children, AdvisorSet::OUT_OF_PLAN).is_empty());
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl Config<'_> {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
-            advisors: AdvisorSet::ALL,
+            advisors: AdvisorSet::MAKE_ROOM,
         }
     }
 
@@ -265,7 +265,10 @@ impl<'b> Search<'b> {
         let n = board.len();
         let advice = config
             .packing
-            .map(|packing| Advice::new(packing, config.order))
+            .map(|packing| {
+                let out_of_plan = config.advisors.has(AdvisorSet::OUT_OF_PLAN);
+                Advice::new(board, packing, config.order, out_of_plan)
+            })
             .unwrap_or_default();
         let mut frontier = if advice.two_orders() {
             Frontier::two_orders()
@@ -440,7 +443,12 @@ impl<'b> Search<'b> {
         let score = packing.score(&self.occupied, self.nodes.boxes(node));
         let goals = packing.targets();
         let parent = self.nodes.parent(node);
-        let cell = self.advice.record(node, parent, score, goals, areas);
+        let out_of_plan = self
+            .advice
+            .out_of_plan(score.packed, self.nodes.boxes(node));
+        let cell = self
+            .advice
+            .record(node, parent, score, goals, areas, out_of_plan);
         if let Some(p) = parent
             && self.advice.joins_areas(node, parent)
         {
@@ -585,7 +593,7 @@ mod tests {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
-            advisors: AdvisorSet::ALL,
+            advisors: AdvisorSet::MAKE_ROOM,
         }
     }
 
@@ -776,7 +784,7 @@ mod tests {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
-            advisors: AdvisorSet::ALL,
+            advisors: AdvisorSet::MAKE_ROOM,
         };
         let mut s = Search::new(&board, config);
         assert!(s.queue_root());
@@ -829,7 +837,7 @@ mod tests {
             stall: None,
             fences: None,
             order: CellOrder::NearFirst,
-            advisors: AdvisorSet::ALL,
+            advisors: AdvisorSet::MAKE_ROOM,
         };
         let at = |row, col| board.compact(level.grid.cell(row, col));
         // A box free to move, and the box fencing the pocket goal off.
@@ -955,7 +963,7 @@ mod tests {
                     stall: None,
                     fences: None,
                     order: CellOrder::NearFirst,
-                    advisors: AdvisorSet::ALL,
+                    advisors: AdvisorSet::MAKE_ROOM,
                 };
                 let (outcome, _) = solve_with(level, &config);
                 replayed(level, &outcome);
