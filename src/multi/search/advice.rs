@@ -7,9 +7,10 @@
 //! Schaeffer's FESS): a node's *cell* is the best its path has done, the
 //! most goals packed in plan order, then the fewest areas the boxes cut
 //! the floor into there, and then, where the search counts them, the
-//! fewest boxes out of plan (see [`OutOfPlan`]). So a node that lifts a box off a goal to rearrange
-//! the room, or cuts the floor up further on its way, stays where its
-//! progress is, and only a step forward opens a new cell. The cells are visited
+//! fewest boxes out of plan (see [`OutOfPlan`]). So a node that lifts a
+//! box off a goal to rearrange the room, or cuts the floor up further on
+//! its way, stays where its progress is, and only a step forward opens a
+//! new cell. The cells are visited
 //! in turn, and every other turn goes to the most advanced cell. A pushed box
 //! is pushed on at once along every path it can take, so a box's whole move
 //! is one step, and inside a cell nodes are taken by what their path cost,

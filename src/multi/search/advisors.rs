@@ -30,11 +30,11 @@ use crate::multi::cell::CellPairs;
 use crate::multi::guide::halls::{HallScratch, Halls};
 use crate::multi::guide::hotspots::Hotspots;
 use crate::multi::guide::packing::Packing;
+use crate::multi::table::NodeId;
 use std::cmp::Reverse;
 
 #[cfg(doc)]
 use crate::multi::guide::out_of_plan::OutOfPlan;
-use crate::multi::table::NodeId;
 
 /// Cells past which the explorer's table of box moves that can be undone
 /// (cells times cells bits) is not built.
