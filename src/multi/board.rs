@@ -338,17 +338,43 @@ impl Board {
     /// at `c - d` and room at `c - 2d`).
     /// Cells in `walls` count as walls (boxes frozen for good).
     pub fn pull_distances(&self, goal: Cell, walls: &[Cell]) -> Vec<Distance> {
+        let mut wall = vec![false; self.len()];
+        for &c in walls {
+            wall[c] = true;
+        }
+        self.box_distances(&[goal], &wall, true)
+    }
+
+    /// Fewest moves of a lone box between each cell and the nearest of
+    /// `starts`, cells marked in `wall` counting as walls: pulls from the
+    /// starts where `pulls` (the pushes from each cell to a start), else
+    /// pushes out of them. A pull from `c` to `c + d` needs the player at
+    /// `c + 2d`, a push from `c` to `c + d` the player at `c - d`.
+    pub fn box_distances(&self, starts: &[Cell], wall: &[bool], pulls: bool) -> Vec<Distance> {
+        let open = |c: Cell| !wall[c];
         let mut dist = vec![UNREACHABLE; self.len()];
-        let open = |c: Cell| !walls.contains(&c);
-        dist[goal] = 0;
-        self.breadth_first(&mut Vec::new(), goal, |at, dir, to| {
-            let pull = open(to) && self.step(to, dir).is_some_and(open);
-            let new = pull && dist[to] == UNREACHABLE;
-            if new {
-                dist[to] = dist[at] + 1;
+        let mut queue = starts.to_vec();
+        for &c in starts {
+            dist[c] = 0;
+        }
+        let mut head = 0;
+        while let Some(&at) = queue.get(head) {
+            head += 1;
+            for dir in Direction::ALL {
+                let Some(to) = self.step(at, dir).filter(|&to| open(to)) else {
+                    continue;
+                };
+                let player = if pulls {
+                    self.step(to, dir)
+                } else {
+                    self.step(at, dir.opposite())
+                };
+                if player.is_some_and(open) && dist[to] == UNREACHABLE {
+                    dist[to] = dist[at] + 1;
+                    queue.push(to);
+                }
             }
-            new
-        });
+        }
         dist
     }
 }

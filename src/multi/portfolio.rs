@@ -139,10 +139,10 @@ const PLAN_STALL: u64 = 250_000;
 /// by the unpacking plan follow the doors and out-of-plan advisors, and
 /// count the boxes out of plan in their cells (Festival's first strategy
 /// does both); the others follow the doors, hotspot and explorer advisors
-/// ([`AdvisorSet`]): led by the
-/// unpacking plan, the explorer settles levels the doors advisor misses,
-/// but loses more, so where an ordered or planned area has a third thread,
-/// that search runs there again with all three. The feature and
+/// ([`AdvisorSet`]): led by the unpacking plan, the explorer settles
+/// levels the doors advisor misses, but loses more, so where an ordered or
+/// planned area has a third thread, that search runs there again with
+/// those three as well. The feature and
 /// box-move searches and weighted A* use the goal-room macros and tunnel
 /// rides. (Git history and the issue notes hold the measurements behind
 /// these lists.)

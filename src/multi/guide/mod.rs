@@ -24,9 +24,10 @@
 //!   solved one, for the forward searches to run into.
 //!
 //! Dependencies run one way: `packing` uses `plan` and `unpack`, `unpack`
-//! uses `halls` and `plan`'s types, `out_of_plan` reads `packing`; the others stand alone on the
-//! foundations (`board`, `bound`, `rows`). Nothing here knows the
-//! searches (`multi::search`), the portfolio or the deadlock proofs.
+//! uses `halls` and `plan`'s types, `out_of_plan` reads `packing`; the
+//! others stand alone on the foundations (`board`, `bound`, `rows`).
+//! Nothing here knows the searches (`multi::search`), the portfolio or the
+//! deadlock proofs.
 
 pub(crate) mod halls;
 pub(crate) mod hotspots;

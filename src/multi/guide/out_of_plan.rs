@@ -16,7 +16,6 @@
 //! that moves the nearest box farther away.
 
 use super::packing::Packing;
-use crate::grid::Direction;
 use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
 
 /// Per phase of a packing order, the out-of-plan zone and the distances
@@ -105,30 +104,11 @@ fn lost_after(board: &Board, packing: &Packing, k: usize) -> Vec<bool> {
     if later.is_empty() {
         return vec![false; n];
     }
-    // Pull from every later target at once: a pull from `at` to `to`
-    // along `dir` needs `to` free and the player's cell past it.
-    let open = |c: Cell| !wall[c];
-    let mut source = vec![false; n];
-    let mut queue: Vec<Cell> = later.iter().copied().filter(|&t| open(t)).collect();
-    for &t in &queue {
-        source[t] = true;
-    }
-    let mut head = 0;
-    while let Some(&at) = queue.get(head) {
-        head += 1;
-        for dir in Direction::ALL {
-            let Some(to) = board.step(at, dir) else {
-                continue;
-            };
-            if !source[to] && open(to) && board.step(to, dir).is_some_and(open) {
-                source[to] = true;
-                queue.push(to);
-            }
-        }
-    }
+    let open_later: Vec<Cell> = later.into_iter().filter(|&t| !wall[t]).collect();
+    let to_later = board.box_distances(&open_later, &wall, true);
     board
         .cells()
-        .map(|c| !wall[c] && !board.dead[c] && !source[c])
+        .map(|c| !wall[c] && !board.dead[c] && to_later[c] == UNREACHABLE)
         .collect()
 }
 
@@ -138,25 +118,8 @@ fn pushes_from(board: &Board, zone: &[bool], walls: &[Cell]) -> Vec<Distance> {
     for &c in walls {
         wall[c] = true;
     }
-    let open = |c: Cell| !wall[c];
-    let mut dist = vec![UNREACHABLE; board.len()];
-    let mut queue: Vec<Cell> = board.cells().filter(|&c| zone[c] && open(c)).collect();
-    for &c in &queue {
-        dist[c] = 0;
-    }
-    let mut head = 0;
-    while let Some(&at) = queue.get(head) {
-        head += 1;
-        for dir in Direction::ALL {
-            let behind = board.step(at, dir.opposite()).is_some_and(open);
-            let ahead = board.step(at, dir).filter(|&c| open(c));
-            if let Some(to) = ahead.filter(|&to| behind && dist[to] == UNREACHABLE) {
-                dist[to] = dist[at] + 1;
-                queue.push(to);
-            }
-        }
-    }
-    dist
+    let starts: Vec<Cell> = board.cells().filter(|&c| zone[c] && !wall[c]).collect();
+    board.box_distances(&starts, &wall, false)
 }
 
 #[cfg(test)]
