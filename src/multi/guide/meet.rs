@@ -23,7 +23,7 @@
 
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
-use crate::multi::bound::Matcher;
+use crate::multi::bound::{Matcher, Saved};
 use crate::multi::rows::RowArea;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -44,6 +44,9 @@ pub(crate) const MAX_BYTES: usize = 96 << 20;
 const MATCHED_BOXES: usize = 48;
 /// Positions kept between two asks whether to give up.
 const GIVE_UP_EVERY: usize = 256;
+/// Matchings of the positions kept last, held for their own expansions
+/// (see [`Recent`]): about 1.4 MB with [`MATCHED_BOXES`] boxes.
+const RECENT_MATCHINGS: usize = 1024;
 
 /// Where a table of `most` positions switches to the second measure.
 fn switch_at(most: usize) -> usize {
@@ -143,6 +146,9 @@ struct Builder<'b> {
     /// Matches boxes to starting squares, each box to its own (on levels of
     /// [`MATCHED_BOXES`] at most; `None` on bigger ones).
     matcher: Option<Matcher>,
+    /// The expanded position's boxes in the order of the matcher's rows.
+    rows: Vec<Cell>,
+    recent: Recent,
     table: Meeting,
     open: OpenLists,
     occupied: Vec<bool>,
@@ -178,6 +184,8 @@ impl<'b> Builder<'b> {
             to_start,
             from_start,
             matcher: (board.start_boxes.len() <= MATCHED_BOXES).then(Matcher::default),
+            rows: Vec::new(),
+            recent: Recent::new(RECENT_MATCHINGS),
             table: Meeting::default(),
             open: OpenLists::default(),
             occupied: vec![false; board.len()],
@@ -323,6 +331,9 @@ impl<'b> Builder<'b> {
         }
         let nearest = boxes.iter().map(|&b| u32::from(self.from_start[b])).sum();
         let id = self.table.nodes.len() as u32;
+        if let (Some(m), Some((row, to))) = (&self.matcher, moved) {
+            self.recent.keep(id, &self.rows, (row, to), m);
+        }
         self.table.index.insert(hash, id);
         self.open.push(id, depth, matched.flatten(), nearest);
         self.table.nodes.push(Pulled {
@@ -359,15 +370,27 @@ impl<'b> Builder<'b> {
                 }
             }
         }
-        // The expanded position's matching, for its children's.
-        if let Some(m) = &mut self.matcher
-            && m.bound_warm(Some(0), &self.to_start, &boxes).is_none()
-        {
-            pulls.clear();
+        // The expanded position's matching, for its children's: its own,
+        // kept with it, or matched afresh.
+        self.rows.clear();
+        self.rows.extend_from_slice(&boxes);
+        if let Some(m) = &mut self.matcher {
+            let bound = match self.recent.get(id) {
+                Some((rows, saved)) => {
+                    self.rows.clear();
+                    self.rows.extend_from_slice(rows);
+                    m.take_up(saved, Some(0), &self.to_start, rows)
+                }
+                None => m.bound_warm(Some(0), &self.to_start, &boxes),
+            };
+            if bound.is_none() {
+                pulls.clear();
+            }
         }
         let mut child = boxes.to_vec();
         for (i, to, back, dir) in pulls {
             let b = boxes[i];
+            let row = self.rows.iter().position(|&r| r == b).unwrap_or(i);
             self.occupy(b, false);
             self.occupy(to, true);
             child.copy_from_slice(&boxes);
@@ -375,13 +398,58 @@ impl<'b> Builder<'b> {
             child.sort_unstable();
             let least = self.least_after_pull(player, b, to, back);
             let parent = Some((id, to, dir.opposite()));
-            self.keep(&child, least, parent, depth + 1, Some((i, to)));
+            self.keep(&child, least, parent, depth + 1, Some((row, to)));
             self.occupy(to, false);
             self.occupy(b, true);
         }
         for &b in boxes.iter() {
             self.occupy(b, false);
         }
+    }
+}
+
+/// The matchings of the positions kept last, each with its boxes in the
+/// order of its rows, by id modulo [`RECENT_MATCHINGS`]. The greedy order
+/// mostly expands a position kept a moment before, and taking its matching
+/// up costs a copy where matching it afresh costs augmenting paths; the
+/// bound is the same either way (the cost of an optimal matching).
+struct Recent {
+    slots: Vec<RecentMatching>,
+}
+
+#[derive(Default)]
+struct RecentMatching {
+    id: Option<u32>,
+    rows: Vec<Cell>,
+    matching: Saved,
+}
+
+impl Recent {
+    /// Room for `size` matchings (none: every expansion matches afresh).
+    fn new(size: usize) -> Recent {
+        let mut slots = Vec::new();
+        slots.resize_with(size, RecentMatching::default);
+        Recent { slots }
+    }
+
+    /// Keeps the matching `matcher` found for the new position `id`: the
+    /// expanded position's `rows` with the box of row `moved.0` on `moved.1`.
+    fn keep(&mut self, id: u32, rows: &[Cell], (row, to): (usize, Cell), matcher: &Matcher) {
+        let size = self.slots.len();
+        let Some(slot) = self.slots.get_mut(id as usize % size.max(1)) else {
+            return;
+        };
+        slot.id = Some(id);
+        slot.rows.clear();
+        slot.rows.extend_from_slice(rows);
+        slot.rows[row] = to;
+        matcher.save_moved_into(&mut slot.matching);
+    }
+
+    /// The rows and matching kept for position `id`, if still held.
+    fn get(&self, id: u32) -> Option<(&[Cell], &Saved)> {
+        let slot = self.slots.get(id as usize % self.slots.len().max(1))?;
+        (slot.id == Some(id)).then_some((&slot.rows[..], &slot.matching))
     }
 }
 
@@ -570,6 +638,54 @@ mod tests {
             compared += 1;
         }
         assert!(compared > 100, "{compared}");
+    }
+
+    #[test]
+    fn matchings_kept_for_their_expansions_build_the_same_table() {
+        let mut rng = crate::rng::Rng::new(0x4EC7);
+        let text = include_bytes!("../../../tests/data/meet/sasquatch-37.xsb");
+        let level = crate::level::parse_xsb(text, 1 << 20).unwrap().remove(0);
+        let mut boards = vec![Board::new(&level).unwrap()];
+        let levels = (0..1000).filter_map(|case| random_level(&mut rng, case));
+        boards.extend(levels.filter(|b| b.goals.len() == b.start_boxes.len()));
+        let mut compared = 0;
+        for (case, board) in boards.iter().enumerate() {
+            let build = |size| -> Vec<(Box<[Cell]>, Cell, u32)> {
+                let mut builder = Builder::new(board);
+                builder.recent = Recent::new(size);
+                let table = builder.run(20_000, 5_000, &|| false);
+                let nodes = table.nodes.into_iter();
+                nodes.map(|n| (n.boxes, n.player, n.depth)).collect()
+            };
+            let kept = build(RECENT_MATCHINGS);
+            assert_eq!(build(0), kept, "case {case}");
+            compared += kept.len();
+        }
+        assert!(compared > 30_000, "{compared}");
+    }
+
+    #[test]
+    fn a_kept_matching_is_the_new_positions_own() {
+        let level = crate::level::parse_xsb(b"########\n#@$ $..#\n########", 100).unwrap();
+        let board = Board::new(&level[0]).unwrap();
+        let mut matcher = Matcher::default();
+        let to_start: Vec<Vec<Distance>> = board
+            .start_boxes
+            .iter()
+            .map(|&s| push_distances(&board, s))
+            .collect();
+        let rows = board.goals.clone();
+        let far = matcher.bound_with(None, &to_start, &rows);
+        let to = board.step(rows[0], Direction::West).unwrap();
+        let moved = matcher.bound_moved(&to_start, 0, to);
+        let mut recent = Recent::new(4);
+        recent.keep(9, &rows, (0, to), &matcher);
+        assert!(recent.get(5).is_none() && Recent::new(0).get(9).is_none());
+        let (kept_rows, saved) = recent.get(9).expect("kept");
+        assert_eq!(kept_rows, &[to, rows[1]][..]);
+        let taken_up = Matcher::default().take_up(saved, None, &to_start, kept_rows);
+        assert_eq!(taken_up, moved);
+        assert_eq!((far, moved), (Some(5), Some(4)));
     }
 
     #[test]
