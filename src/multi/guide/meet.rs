@@ -25,8 +25,9 @@ use crate::grid::Direction;
 use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
 use crate::multi::bound::{Matcher, Saved};
 use crate::multi::rows::RowArea;
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// Positions the table keeps at most: about two seconds' work (less with
 /// few boxes), and 60 MB with 30 boxes.

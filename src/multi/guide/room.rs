@@ -20,7 +20,7 @@
 
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// The room of a cell outside every room.
 const NO_ROOM: u8 = u8::MAX;
@@ -172,18 +172,23 @@ struct Local<'a> {
     board: &'a Board,
     cells: &'a [Cell],
     entrance: Cell,
-    bit: HashMap<Cell, u32>,
+    /// Each board cell's bit, [`NO_BIT`] outside the room: looked up for
+    /// every cell of every flood.
+    bit: Vec<u32>,
 }
+
+/// The bit of a cell outside the room.
+const NO_BIT: u32 = u32::MAX;
 
 impl Local<'_> {
     fn bit_of(&self, c: Cell) -> Option<u32> {
-        self.bit.get(&c).copied()
+        Some(self.bit[c]).filter(|&b| b != NO_BIT)
     }
 
     /// The player stays in the room and on its entrance: the cells outside
     /// may hold boxes when the step is played.
     fn walkable(&self, c: Cell) -> bool {
-        c == self.entrance || self.bit.contains_key(&c)
+        c == self.entrance || self.bit[c] != NO_BIT
     }
 
     /// The player's cells from `from` with boxes on `boxes`, and the
@@ -229,15 +234,15 @@ fn fill(
     budget: &mut usize,
     give_up: &dyn Fn() -> bool,
 ) -> Option<GoalRoom> {
+    let mut bit = vec![NO_BIT; board.len()];
+    for (i, &c) in cells.iter().enumerate() {
+        bit[c] = i as u32;
+    }
     let local = Local {
         board,
         cells,
         entrance,
-        bit: cells
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (c, i as u32))
-            .collect(),
+        bit,
     };
     let mut boxes: u64 = cells
         .iter()
@@ -279,7 +284,7 @@ fn take_one_out(
     let start = (boxes, start_player);
     // Per position, the position before it and the pull (the player's
     // cell, direction).
-    let mut parent: HashMap<Position, (Position, (Cell, Direction))> = HashMap::new();
+    let mut parent: HashMap<Position, (Position, (Cell, Direction))> = HashMap::default();
     let mut queue = vec![start];
     let mut head = 0;
     while head < queue.len() {

@@ -5,8 +5,9 @@
 
 use crate::multi::options::Method;
 use crate::multi::table::NodeId;
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::collections::{BinaryHeap, VecDeque};
 
 /// The open list in the shape each method needs.
 pub(super) enum Frontier {

@@ -13,7 +13,7 @@ use super::push::Push;
 use crate::multi::board::{Board, Cell, Distance};
 use crate::multi::bound::{Matcher, Saved};
 use crate::multi::table::NodeId;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
 
 /// Boxes frozen on goals for good, and the push distances to the goals left

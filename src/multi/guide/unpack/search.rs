@@ -18,8 +18,9 @@ use super::pulls::{Pulled, Puller};
 use crate::multi::board::{Board, Cell};
 use crate::multi::guide::halls::{HallScratch, Halls};
 use crate::multi::rows::RowArea;
+use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// How far (rows and columns) a pulled box must have come from the
 /// forward side to be taken off: a box pulled onto a start square right
@@ -141,9 +142,9 @@ impl<'b> Unpacker<'b> {
             hall_scratch: HallScratch::default(),
             puller: Puller::new(board),
             nodes: Vec::new(),
-            index: HashMap::new(),
-            slots: HashMap::new(),
-            scores: HashMap::new(),
+            index: HashMap::default(),
+            slots: HashMap::default(),
+            scores: HashMap::default(),
             heaps: Vec::new(),
             cursor: 0,
             to_goals,
