@@ -418,6 +418,7 @@ struct Recent {
     slots: Vec<RecentMatching>,
 }
 
+/// One slot of [`Recent`]: whose matching it holds, if anyone's.
 #[derive(Default)]
 struct RecentMatching {
     id: Option<u32>,
