@@ -373,15 +373,13 @@ impl<'b> Builder<'b> {
         }
         // The expanded position's matching, for its children's: its own,
         // kept with it, or matched afresh.
+        let kept = self.recent.get(id).filter(|_| self.matcher.is_some());
         self.rows.clear();
-        self.rows.extend_from_slice(&boxes);
+        self.rows
+            .extend_from_slice(kept.map_or(&boxes[..], |(rows, _)| rows));
         if let Some(m) = &mut self.matcher {
-            let bound = match self.recent.get(id) {
-                Some((rows, saved)) => {
-                    self.rows.clear();
-                    self.rows.extend_from_slice(rows);
-                    m.take_up(saved, Some(0), &self.to_start, rows)
-                }
+            let bound = match kept {
+                Some((rows, saved)) => m.take_up(saved, Some(0), &self.to_start, rows),
                 None => m.bound_warm(Some(0), &self.to_start, &boxes),
             };
             if bound.is_none() {
