@@ -383,6 +383,100 @@ impl Matcher {
     }
 }
 
+/// Matchings kept for positions whose expansion may come soon, by number:
+/// a direct-mapped cache (slot = number modulo its room), its vectors
+/// reused, so keeping a matching allocates nothing once its slot has been
+/// used. Taking a kept matching up costs a copy where matching the position
+/// afresh costs augmenting paths, and the bound is the same either way (the
+/// cost of an optimal matching). `T` is what the number alone does not tell
+/// apart (the distance table the matching is over, say).
+pub struct KeptMatchings<T> {
+    room: usize,
+    slots: Vec<KeptMatching<T>>,
+    used: usize,
+}
+
+/// One slot of [`KeptMatchings`]: whose matching it holds, the boxes in the
+/// order of the matcher's rows, and the matching.
+struct KeptMatching<T> {
+    owner: Option<(usize, T)>,
+    rows: Vec<Cell>,
+    matching: Saved,
+}
+
+impl<T> KeptMatchings<T> {
+    /// Room for `room` matchings (none: nothing is kept); the slots are
+    /// made as numbers reach them.
+    pub fn new(room: usize) -> KeptMatchings<T> {
+        KeptMatchings {
+            room,
+            slots: Vec::new(),
+            used: 0,
+        }
+    }
+
+    /// How many slots hold a matching.
+    pub fn used(&self) -> usize {
+        self.used
+    }
+
+    /// What is kept for number `number`, if still held: its tag, its
+    /// boxes in row order, and its matching.
+    pub fn get(&self, number: usize) -> Option<(&T, &[Cell], &Saved)> {
+        let slot = self.slots.get(number % self.room.max(1))?;
+        match &slot.owner {
+            Some((n, tag)) if *n == number => Some((tag, &slot.rows[..], &slot.matching)),
+            _ => None,
+        }
+    }
+
+    /// Keeps the matching `matcher` holds, of `rows`, for `number`.
+    pub fn keep(&mut self, (number, tag): (usize, T), rows: &[Cell], matcher: &Matcher) {
+        if let Some(slot) = self.slot_for(number, tag, rows) {
+            matcher.save_into(&mut slot.matching);
+        }
+    }
+
+    /// Keeps the matching of the last [`Matcher::bound_moved`] child for
+    /// `number`: `rows` (the parent's) with the box of row `moved.0` on
+    /// `moved.1`.
+    pub fn keep_moved(
+        &mut self,
+        (number, tag): (usize, T),
+        rows: &[Cell],
+        (row, cell): (usize, Cell),
+        matcher: &Matcher,
+    ) {
+        if let Some(slot) = self.slot_for(number, tag, rows) {
+            slot.rows[row] = cell;
+            matcher.save_moved_into(&mut slot.matching);
+        }
+    }
+
+    /// The slot of `number`, now its, holding `rows`; `None` without room.
+    fn slot_for(&mut self, number: usize, tag: T, rows: &[Cell]) -> Option<&mut KeptMatching<T>> {
+        if self.room == 0 {
+            return None;
+        }
+        let at = number % self.room;
+        if at >= self.slots.len() {
+            self.slots.resize_with(at + 1, || KeptMatching {
+                owner: None,
+                rows: Vec::new(),
+                matching: Saved::default(),
+            });
+        }
+        let slot = &mut self.slots[at];
+        if slot.owner.is_none() {
+            self.used += 1;
+        }
+        slot.owner = Some((number, tag));
+        slot.rows.clear();
+        slot.rows.extend_from_slice(rows);
+        Some(slot)
+    }
+}
+
 /// One step of the Hungarian method (shortest augmenting path, e-maxx form):
 /// matches row `i` (1-based), keeping the duals feasible and the matching
 /// of the other rows optimal.
@@ -498,6 +592,40 @@ mod tests {
                     .collect()
             })
             .collect()
+    }
+
+    #[test]
+    fn kept_matchings_are_found_by_their_own_number_only() {
+        let mut next = numbers(77);
+        let distance = tables(&mut next, 4, 30);
+        let boxes: Vec<Cell> = (0..4).map(|_| cell(&mut next, 30)).collect();
+        let mut m = Matcher::default();
+        let whole = m.bound_with(None, &distance, &boxes);
+        let mut kept = KeptMatchings::new(8);
+        kept.keep((3, 'a'), &boxes, &m);
+        let moved = m.bound_moved(&distance, 1, boxes[0]);
+        kept.keep_moved((20, 'b'), &boxes, (1, boxes[0]), &m);
+        assert_eq!(kept.used(), 2);
+        let (&tag, rows, saved) = kept.get(3).expect("kept");
+        assert_eq!((tag, rows), ('a', &boxes[..]));
+        assert_eq!(
+            Matcher::default().take_up(saved, None, &distance, rows),
+            whole
+        );
+        let (&tag, rows, saved) = kept.get(20).expect("kept");
+        assert_eq!((tag, rows[1], rows[2]), ('b', boxes[0], boxes[2]));
+        assert_eq!(
+            Matcher::default().take_up(saved, None, &distance, rows),
+            moved
+        );
+        // 11 shares 3's slot: it takes the slot, and 3 is no longer found.
+        assert!(kept.get(11).is_none());
+        kept.keep((11, 'c'), &boxes, &m);
+        assert!(kept.get(3).is_none() && kept.get(11).is_some());
+        assert_eq!(kept.used(), 2);
+        let mut none = KeptMatchings::new(0);
+        none.keep((3, 'a'), &boxes, &m);
+        assert!(none.get(3).is_none() && none.used() == 0);
     }
 
     #[test]

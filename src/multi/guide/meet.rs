@@ -23,7 +23,7 @@
 
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
-use crate::multi::bound::{Matcher, Saved};
+use crate::multi::bound::{KeptMatchings, Matcher};
 use crate::multi::rows::RowArea;
 use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
@@ -45,8 +45,9 @@ pub(crate) const MAX_BYTES: usize = 96 << 20;
 const MATCHED_BOXES: usize = 48;
 /// Positions kept between two asks whether to give up.
 const GIVE_UP_EVERY: usize = 256;
-/// Matchings of the positions kept last, held for their own expansions
-/// (see [`Recent`]): about 1.4 MB with [`MATCHED_BOXES`] boxes.
+/// Matchings of the positions kept last, held by id for their own
+/// expansions: the greedy order mostly expands a position kept a moment
+/// before. About 1.4 MB with [`MATCHED_BOXES`] boxes.
 const RECENT_MATCHINGS: usize = 1024;
 
 /// Where a table of `most` positions switches to the second measure.
@@ -149,7 +150,7 @@ struct Builder<'b> {
     matcher: Option<Matcher>,
     /// The expanded position's boxes in the order of the matcher's rows.
     rows: Vec<Cell>,
-    recent: Recent,
+    recent: KeptMatchings<()>,
     table: Meeting,
     open: OpenLists,
     occupied: Vec<bool>,
@@ -186,7 +187,7 @@ impl<'b> Builder<'b> {
             from_start,
             matcher: (board.start_boxes.len() <= MATCHED_BOXES).then(Matcher::default),
             rows: Vec::new(),
-            recent: Recent::new(RECENT_MATCHINGS),
+            recent: KeptMatchings::new(RECENT_MATCHINGS),
             table: Meeting::default(),
             open: OpenLists::default(),
             occupied: vec![false; board.len()],
@@ -333,7 +334,8 @@ impl<'b> Builder<'b> {
         let nearest = boxes.iter().map(|&b| u32::from(self.from_start[b])).sum();
         let id = self.table.nodes.len() as u32;
         if let (Some(m), Some((row, to))) = (&self.matcher, moved) {
-            self.recent.keep(id, &self.rows, (row, to), m);
+            self.recent
+                .keep_moved((id as usize, ()), &self.rows, (row, to), m);
         }
         self.table.index.insert(hash, id);
         self.open.push(id, depth, matched.flatten(), nearest);
@@ -373,7 +375,9 @@ impl<'b> Builder<'b> {
         }
         // The expanded position's matching, for its children's: its own,
         // kept with it, or matched afresh.
-        let kept = self.recent.get(id).filter(|_| self.matcher.is_some());
+        let kept = (self.recent.get(id as usize))
+            .filter(|_| self.matcher.is_some())
+            .map(|(_, rows, saved)| (rows, saved));
         self.rows.clear();
         self.rows
             .extend_from_slice(kept.map_or(&boxes[..], |(rows, _)| rows));
@@ -404,52 +408,6 @@ impl<'b> Builder<'b> {
         for &b in boxes.iter() {
             self.occupy(b, false);
         }
-    }
-}
-
-/// The matchings of the positions kept last, each with its boxes in the
-/// order of its rows, by id modulo [`RECENT_MATCHINGS`]. The greedy order
-/// mostly expands a position kept a moment before, and taking its matching
-/// up costs a copy where matching it afresh costs augmenting paths; the
-/// bound is the same either way (the cost of an optimal matching).
-struct Recent {
-    slots: Vec<RecentMatching>,
-}
-
-/// One slot of [`Recent`]: whose matching it holds, if anyone's.
-#[derive(Default)]
-struct RecentMatching {
-    id: Option<u32>,
-    rows: Vec<Cell>,
-    matching: Saved,
-}
-
-impl Recent {
-    /// Room for `size` matchings (none: every expansion matches afresh).
-    fn new(size: usize) -> Recent {
-        let mut slots = Vec::new();
-        slots.resize_with(size, RecentMatching::default);
-        Recent { slots }
-    }
-
-    /// Keeps the matching `matcher` found for the new position `id`: the
-    /// expanded position's `rows` with the box of row `moved.0` on `moved.1`.
-    fn keep(&mut self, id: u32, rows: &[Cell], (row, to): (usize, Cell), matcher: &Matcher) {
-        let size = self.slots.len();
-        let Some(slot) = self.slots.get_mut(id as usize % size.max(1)) else {
-            return;
-        };
-        slot.id = Some(id);
-        slot.rows.clear();
-        slot.rows.extend_from_slice(rows);
-        slot.rows[row] = to;
-        matcher.save_moved_into(&mut slot.matching);
-    }
-
-    /// The rows and matching kept for position `id`, if still held.
-    fn get(&self, id: u32) -> Option<(&[Cell], &Saved)> {
-        let slot = self.slots.get(id as usize % self.slots.len().max(1))?;
-        (slot.id == Some(id)).then_some((&slot.rows[..], &slot.matching))
     }
 }
 
@@ -652,7 +610,7 @@ mod tests {
         for (case, board) in boards.iter().enumerate() {
             let build = |size| -> Vec<(Box<[Cell]>, Cell, u32)> {
                 let mut builder = Builder::new(board);
-                builder.recent = Recent::new(size);
+                builder.recent = KeptMatchings::new(size);
                 let table = builder.run(20_000, 5_000, &|| false);
                 let nodes = table.nodes.into_iter();
                 nodes.map(|n| (n.boxes, n.player, n.depth)).collect()
@@ -678,10 +636,10 @@ mod tests {
         let far = matcher.bound_with(None, &to_start, &rows);
         let to = board.step(rows[0], Direction::West).unwrap();
         let moved = matcher.bound_moved(&to_start, 0, to);
-        let mut recent = Recent::new(4);
-        recent.keep(9, &rows, (0, to), &matcher);
-        assert!(recent.get(5).is_none() && Recent::new(0).get(9).is_none());
-        let (kept_rows, saved) = recent.get(9).expect("kept");
+        let mut recent = KeptMatchings::new(4);
+        recent.keep_moved((9, ()), &rows, (0, to), &matcher);
+        assert!(recent.get(5).is_none());
+        let (_, kept_rows, saved) = recent.get(9).expect("kept");
         assert_eq!(kept_rows, &[to, rows[1]][..]);
         let taken_up = Matcher::default().take_up(saved, None, &to_start, kept_rows);
         assert_eq!(taken_up, moved);

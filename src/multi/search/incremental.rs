@@ -11,7 +11,7 @@
 
 use super::push::Push;
 use crate::multi::board::{Board, Cell, Distance};
-use crate::multi::bound::{Matcher, Saved};
+use crate::multi::bound::{KeptMatchings, Matcher};
 use crate::multi::table::NodeId;
 use rustc_hash::FxHashMap as HashMap;
 use std::rc::Rc;
@@ -44,16 +44,6 @@ impl Frozen {
     }
 }
 
-/// An expanded node's matching: its frozen set's table, its movable boxes
-/// in matching order, and the matcher's state.
-#[derive(Default)]
-struct SavedMatching {
-    node: Option<NodeId>,
-    table: Option<Rc<Frozen>>,
-    movable: Vec<Cell>,
-    matching: Saved,
-}
-
 /// How many expanded nodes keep their matching (a few dozen bytes a box
 /// each): A* often comes back to a child long after its parent (65,536
 /// expand 10-15% more nodes a second than 4,096 on Microban II).
@@ -61,7 +51,6 @@ const SAVED_MATCHINGS: usize = 65536;
 
 /// The bound of a search's positions, computed from scratch or from the
 /// expanded node's matching.
-#[derive(Default)]
 pub(super) struct IncrementalBound {
     matcher: Matcher,
     /// Scratch: the boxes being matched.
@@ -71,14 +60,27 @@ pub(super) struct IncrementalBound {
     /// whether the matcher holds their matching.
     parent_movable: Vec<Cell>,
     parent_matched: bool,
-    /// A direct-mapped cache: one slot per node number modulo its size,
-    /// its vectors reused, so keeping a matching allocates nothing.
-    saved: Vec<SavedMatching>,
-    saved_count: usize,
+    /// Expanded nodes' and kept children's matchings, by node number, each
+    /// with its frozen set's table and its movable boxes in matching order.
+    saved: KeptMatchings<Rc<Frozen>>,
     /// The row and cell of the moved box when the last child's bound came
     /// from the parent's matching by one augmenting path, for
     /// [`IncrementalBound::keep_child`].
     last_moved: Option<(usize, Cell)>,
+}
+
+impl Default for IncrementalBound {
+    fn default() -> IncrementalBound {
+        IncrementalBound {
+            matcher: Matcher::default(),
+            movable: Vec::new(),
+            tables: HashMap::default(),
+            parent_movable: Vec::new(),
+            parent_matched: false,
+            saved: KeptMatchings::new(SAVED_MATCHINGS),
+            last_moved: None,
+        }
+    }
 }
 
 impl IncrementalBound {
@@ -128,9 +130,10 @@ impl IncrementalBound {
     ) {
         self.parent_movable.clear();
         self.parent_matched = false;
-        if let Some(SavedMatching {
-            movable, matching, ..
-        }) = own_slot(&self.saved, node, frozen)
+        if let Some((_, movable, matching)) = self
+            .saved
+            .get(node.index())
+            .filter(|(table, ..)| Rc::ptr_eq(table, frozen))
         {
             self.matcher
                 .take_up(matching, Some(frozen.id), &frozen.distance, movable);
@@ -138,17 +141,7 @@ impl IncrementalBound {
             self.parent_matched = true;
             return;
         }
-        let slot = parent.and_then(|p| {
-            self.saved
-                .get(p.index() % SAVED_MATCHINGS)
-                .filter(|slot| slot.node == Some(p))
-        });
-        if let Some(SavedMatching {
-            table: Some(table),
-            movable,
-            matching: saved,
-            ..
-        }) = slot
+        if let Some((table, movable, saved)) = parent.and_then(|p| self.saved.get(p.index()))
             && push.step.is_none()
         {
             if Rc::ptr_eq(table, frozen) {
@@ -167,7 +160,7 @@ impl IncrementalBound {
                     self.parent_matched = true;
                 }
             } else if frozen.grew_from(table) {
-                let (table, movable) = (table.clone(), movable.clone());
+                let (table, movable) = (table.clone(), movable.to_vec());
                 self.matcher.load(saved);
                 self.parent_movable = movable;
                 self.parent_matched = true;
@@ -239,9 +232,8 @@ impl IncrementalBound {
         if !self.parent_matched {
             return;
         }
-        let slot = slot_for(&mut self.saved, &mut self.saved_count, node, frozen);
-        slot.movable.clone_from(&self.parent_movable);
-        self.matcher.save_into(&mut slot.matching);
+        let owner = (node.index(), frozen.clone());
+        self.saved.keep(owner, &self.parent_movable, &self.matcher);
     }
 
     /// Keeps the matching of the child just bounded, now `node`, when it
@@ -251,10 +243,9 @@ impl IncrementalBound {
         let Some((row, cell)) = self.last_moved.take() else {
             return;
         };
-        let slot = slot_for(&mut self.saved, &mut self.saved_count, node, frozen);
-        slot.movable.clone_from(&self.parent_movable);
-        slot.movable[row] = cell;
-        self.matcher.save_moved_into(&mut slot.matching);
+        let owner = (node.index(), frozen.clone());
+        self.saved
+            .keep_moved(owner, &self.parent_movable, (row, cell), &self.matcher);
     }
 
     /// The bound of a child whose boxes froze on goals, from the parent's
@@ -307,41 +298,8 @@ impl IncrementalBound {
             .values()
             .map(|t| t.distance.len() * board.len() * 2)
             .sum();
-        tables + self.saved_count * (board.start_boxes.len() + 1) * 26
+        tables + self.saved.used() * (board.start_boxes.len() + 1) * 26
     }
-}
-
-/// The kept matching of `node` itself, when it is over `frozen`.
-fn own_slot<'a>(
-    saved: &'a [SavedMatching],
-    node: NodeId,
-    frozen: &Rc<Frozen>,
-) -> Option<&'a SavedMatching> {
-    saved
-        .get(node.index() % SAVED_MATCHINGS)
-        .filter(|slot| slot.node == Some(node))
-        .filter(|slot| slot.table.as_ref().is_some_and(|t| Rc::ptr_eq(t, frozen)))
-}
-
-/// The slot that keeps `node`'s matching over `frozen` (`count` counts the
-/// slots in use), its vectors to be overwritten.
-fn slot_for<'a>(
-    saved: &'a mut Vec<SavedMatching>,
-    count: &mut usize,
-    node: NodeId,
-    frozen: &Rc<Frozen>,
-) -> &'a mut SavedMatching {
-    let at = node.index() % SAVED_MATCHINGS;
-    if at >= saved.len() {
-        saved.resize_with(at + 1, SavedMatching::default);
-    }
-    let slot = &mut saved[at];
-    if slot.node.is_none() {
-        *count += 1;
-    }
-    slot.node = Some(node);
-    slot.table = Some(frozen.clone());
-    slot
 }
 
 #[cfg(test)]
