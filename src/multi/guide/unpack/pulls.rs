@@ -1,16 +1,20 @@
 //! A box's moves in the backward search: every cell it can be pulled to,
 //! pull after pull, the player walking between pulls and the other boxes
-//! standing still, each with the player's cell after the last pull.
+//! standing still, each with the player's cell after the last pull and the
+//! least cell of the player's area there (the flood that found the pull
+//! found it too).
 
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell};
 use crate::multi::rows::{FloorRows, RowArea};
 
-/// Where a box's pulls end: its cell and the player's.
+/// Where a box's pulls end: its cell, the player's, and the least cell of
+/// the player's area with the box there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Pulled {
     pub to: Cell,
     pub player: Cell,
+    pub least: Cell,
 }
 
 /// Scratch space for the player's floods while a box is pulled about.
@@ -23,6 +27,8 @@ pub(super) struct Puller {
     blocked: Vec<u64>,
     seen: Vec<[bool; 4]>,
     states: Vec<(Cell, Direction)>,
+    /// The least cell of the last flood's area.
+    least: Cell,
 }
 
 impl Puller {
@@ -35,6 +41,7 @@ impl Puller {
             blocked: vec![0; board.rows.as_ref().map_or(0, FloorRows::len)],
             seen: vec![[false; 4]; board.len()],
             states: Vec::new(),
+            least: Cell::new(0),
         }
     }
 
@@ -78,11 +85,16 @@ impl Puller {
         while let Some(&(c, dir)) = self.states.get(head) {
             head += 1;
             let player = board.step(c, dir).expect("the player stepped there");
-            out.push(Pulled { to: c, player });
             if flooded != Some(c) || !self.reached(board, player) {
                 self.flood(board, occupied, c, player);
                 flooded = Some(c);
             }
+            let least = self.least;
+            out.push(Pulled {
+                to: c,
+                player,
+                least,
+            });
             for d in Direction::ALL {
                 let Some(side) = board.step(c, d) else {
                     continue;
@@ -99,17 +111,18 @@ impl Puller {
     }
 
     /// Floods the player's area from `player`, the box on `c` and the
-    /// other boxes on `occupied`.
+    /// other boxes on `occupied`, and keeps its least cell.
     fn flood(&mut self, board: &Board, occupied: &mut [bool], c: Cell, player: Cell) {
         if let Some(rows) = &board.rows {
             rows.put(&mut self.blocked, c, true);
             self.area.flood(rows, &self.blocked, player);
             rows.put(&mut self.blocked, c, false);
+            self.least = self.area.least(rows).unwrap_or(player);
             return;
         }
         occupied[c] = true;
         self.stamp += 1;
-        board.flood_player(
+        self.least = board.flood_player(
             occupied,
             &mut self.marks,
             self.stamp,
@@ -148,6 +161,8 @@ mod tests {
         let cells: Vec<Cell> = got.iter().map(|p| p.to).collect();
         assert_eq!(cells, vec![at(3), at(2)]);
         assert_eq!(got[1].player, at(1));
+        // The player's area west of the box: its least cell is column 1's.
+        assert!(got.iter().all(|p| p.least == at(1)));
         assert!(occupied[at(4)]);
     }
 }

@@ -94,6 +94,9 @@ pub(super) struct Unpacker<'b> {
     bases: Bases,
     halls: Halls,
     hall_scratch: HallScratch,
+    /// The position whose halls `hall_scratch` measured last, where known:
+    /// its moves' cuts start from there.
+    halls_of: Option<u32>,
     puller: Puller,
     pub nodes: Vec<Node>,
     index: HashMap<u64, Vec<u32>>,
@@ -140,6 +143,7 @@ impl<'b> Unpacker<'b> {
             bases: Bases::new(board),
             halls: Halls::new(board),
             hall_scratch: HallScratch::default(),
+            halls_of: None,
             puller: Puller::new(board),
             nodes: Vec::new(),
             index: HashMap::default(),
@@ -178,7 +182,7 @@ impl<'b> Unpacker<'b> {
             let stamp = players.len() as u32 + 1;
             players.push(board.flood_player(&self.occupied, &mut zone, stamp, &mut queue, c));
         }
-        let score = self.score(&goals);
+        let score = self.score(&goals, None);
         // Inserting a position finds its moves, which clears `occupied`.
         for &g in &goals {
             self.occupied[g] = false;
@@ -390,7 +394,7 @@ impl<'b> Unpacker<'b> {
             if !sinks.is_empty() && sink.is_none_or(|s| s.2 != p.player) {
                 continue;
             }
-            if let Some(m) = self.make_move(&boxes, &left, i, p, sink.is_some()) {
+            if let Some(m) = self.make_move((id, &boxes), &left, i, p, sink.is_some()) {
                 moves.push(m);
             }
         }
@@ -503,11 +507,11 @@ impl<'b> Unpacker<'b> {
     }
 
     /// The position after the `i`-th box's pulls `p` (taking it off the
-    /// board when `removed`), unless it is known or its boxes cannot all
-    /// go back to start squares.
+    /// board when `removed`) from position `id` (its `boxes`), unless it is
+    /// known or its boxes cannot all go back to start squares.
     fn make_move(
         &mut self,
-        boxes: &[Cell],
+        (id, boxes): (u32, &[Cell]),
         left: &Set,
         i: usize,
         p: Pulled,
@@ -529,9 +533,14 @@ impl<'b> Unpacker<'b> {
         for &b in &next {
             self.occupied[b] = true;
         }
-        let least = self.least(&next, p.player);
+        // A box taken off leaves the player more room than its pulls had.
+        let least = if removed {
+            self.least(&next, p.player)
+        } else {
+            p.least
+        };
         let known = self.known(&next, &bases, least);
-        let score = (!known).then(|| self.score(&next));
+        let score = (!known).then(|| self.score(&next, Some((id, boxes, (from, p.to)))));
         for &b in &next {
             self.occupied[b] = false;
         }
@@ -551,16 +560,15 @@ impl<'b> Unpacker<'b> {
     }
 
     /// The score of `boxes` (marked in `occupied`), worked out once for
-    /// each set of boxes.
-    fn score(&mut self, boxes: &[Cell]) -> Score {
+    /// each set of boxes; `after` names the position they came from by one
+    /// box's move, where they did (see [`Unpacker::cut`]).
+    fn score(&mut self, boxes: &[Cell], after: Option<After>) -> Score {
         if let Some(&score) = self.scores.get(boxes) {
             return score;
         }
         let board = self.board;
         let areas = self.count_areas(boxes);
-        let cut = self
-            .halls
-            .cut(board, &self.occupied, &mut self.hall_scratch);
+        let cut = self.cut(boxes, after);
         let on_goals = boxes.iter().filter(|&&b| board.is_goal[b]).count();
         let far: u32 = boxes.iter().map(|&b| self.to_goals[b]).sum();
         let score = Score {
@@ -572,6 +580,37 @@ impl<'b> Unpacker<'b> {
         };
         self.scores.insert(boxes.into(), score);
         score
+    }
+
+    /// The pairs of halls `boxes` (marked in `occupied`) cut apart: from
+    /// the halls of the position they came from by one box's move, where
+    /// `after` names it (that position measured first, unless it was the
+    /// last measured), else afresh.
+    fn cut(&mut self, boxes: &[Cell], after: Option<After>) -> u32 {
+        let board = self.board;
+        let Some((id, before, moved)) = after else {
+            self.halls_of = None;
+            return self
+                .halls
+                .cut(board, &self.occupied, &mut self.hall_scratch);
+        };
+        if self.halls_of != Some(id) {
+            self.place(boxes, false);
+            self.place(before, true);
+            self.halls
+                .cut(board, &self.occupied, &mut self.hall_scratch);
+            self.place(before, false);
+            self.place(boxes, true);
+            self.halls_of = Some(id);
+        }
+        let (occupied, scratch) = (&self.occupied, &mut self.hall_scratch);
+        self.halls.cut_after_move(board, occupied, scratch, moved)
+    }
+
+    fn place(&mut self, boxes: &[Cell], on: bool) {
+        for &b in boxes {
+            self.occupied[b] = on;
+        }
     }
 
     /// The areas `boxes` (marked in `occupied`) cut the floor into.
@@ -656,6 +695,11 @@ impl<'b> Unpacker<'b> {
     }
 }
 
+/// The position a set of boxes came from by one box's move: its id, its
+/// boxes, and the move (from, to; a box taken off the board came to its
+/// start square and left).
+type After<'a> = (u32, &'a [Cell], (Cell, Cell));
+
 /// `items` but the `i`-th.
 fn without<T: Copy>(items: &[T], i: usize) -> Vec<T> {
     let mut rest = items.to_vec();
@@ -667,6 +711,40 @@ fn without<T: Copy>(items: &[T], i: usize) -> Vec<T> {
 mod tests {
     use super::*;
     use crate::level::parse_xsb;
+
+    #[test]
+    fn a_moves_score_from_its_positions_halls_is_its_score_afresh() {
+        let texts: [&[u8]; 4] = [
+            include_bytes!("../../../../tests/data/levels/sasquatch.xsb"),
+            include_bytes!("../../../../tests/data/meet/sasquatch-37.xsb"),
+            include_bytes!("../../../../tests/data/levels/dimitri-yorick.xsb"),
+            include_bytes!("../../../../tests/data/rooms/rooms.xsb"),
+        ];
+        let levels = texts.iter().flat_map(|t| parse_xsb(t, 1 << 20).unwrap());
+        let (mut checked, mut cut, mut removed) = (0, 0, 0);
+        for level in &levels.collect::<Vec<_>>() {
+            let Ok(board) = Board::new(level) else {
+                continue;
+            };
+            let mut unpacker = Unpacker::new(&board);
+            unpacker.add_roots();
+            unpacker.run(500, &|| false);
+            let mut fresh = Unpacker::new(&board);
+            for m in unpacker.nodes.iter().flat_map(|n| &n.moves) {
+                fresh.place(&m.boxes, true);
+                let score = fresh.score(&m.boxes, None);
+                fresh.place(&m.boxes, false);
+                assert_eq!(m.score, score, "{:?}", m.step);
+                checked += 1;
+                cut += usize::from(score.cut > 0);
+                removed += usize::from(m.step.removed);
+            }
+        }
+        assert!(
+            checked > 1000 && cut > 100 && removed > 10,
+            "{checked} {cut} {removed}"
+        );
+    }
 
     #[test]
     fn the_search_starts_with_the_player_in_each_area_the_goals_leave() {
