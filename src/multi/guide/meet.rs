@@ -375,15 +375,13 @@ impl<'b> Builder<'b> {
         }
         // The expanded position's matching, for its children's: its own,
         // kept with it, or matched afresh.
-        let kept = (self.recent.get(id as usize))
-            .filter(|_| self.matcher.is_some())
-            .map(|(_, rows, saved)| (rows, saved));
+        let kept = self.matcher.as_ref().and(self.recent.get(id as usize));
         self.rows.clear();
         self.rows
-            .extend_from_slice(kept.map_or(&boxes[..], |(rows, _)| rows));
+            .extend_from_slice(kept.map_or(&boxes[..], |(_, rows, _)| rows));
         if let Some(m) = &mut self.matcher {
             let bound = match kept {
-                Some((rows, saved)) => m.take_up(saved, Some(0), &self.to_start, rows),
+                Some((_, rows, saved)) => m.take_up(saved, Some(0), &self.to_start, rows),
                 None => m.bound_warm(Some(0), &self.to_start, &boxes),
             };
             if bound.is_none() {
