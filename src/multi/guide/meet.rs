@@ -376,6 +376,8 @@ impl<'b> Builder<'b> {
         // The expanded position's matching, for its children's: its own,
         // kept with it, or matched afresh.
         let kept = self.matcher.as_ref().and(self.recent.get(id as usize));
+        // Only a kept matching may hold the boxes in another order.
+        let reordered = kept.is_some();
         self.rows.clear();
         self.rows
             .extend_from_slice(kept.map_or(&boxes[..], |(_, rows, _)| rows));
@@ -391,7 +393,11 @@ impl<'b> Builder<'b> {
         let mut child = boxes.to_vec();
         for (i, to, back, dir) in pulls {
             let b = boxes[i];
-            let row = self.rows.iter().position(|&r| r == b).unwrap_or(i);
+            let row = if reordered {
+                self.rows.iter().position(|&r| r == b).unwrap_or(i)
+            } else {
+                i
+            };
             self.occupy(b, false);
             self.occupy(to, true);
             child.copy_from_slice(&boxes);

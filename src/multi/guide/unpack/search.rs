@@ -169,9 +169,7 @@ impl<'b> Unpacker<'b> {
     pub fn add_roots(&mut self) {
         let board = self.board;
         let goals = board.goals.clone();
-        for &g in &goals {
-            self.occupied[g] = true;
-        }
+        self.place(&goals, true);
         let mut zone = vec![0u32; board.len()];
         let mut queue = Vec::new();
         let mut players = Vec::new();
@@ -184,9 +182,7 @@ impl<'b> Unpacker<'b> {
         }
         let score = self.score(&goals, None);
         // Inserting a position finds its moves, which clears `occupied`.
-        for &g in &goals {
-            self.occupied[g] = false;
-        }
+        self.place(&goals, false);
         for least in players {
             let bases = Set::full(self.bases.len());
             let boxes = goals.clone().into_boxed_slice();
@@ -360,9 +356,7 @@ impl<'b> Unpacker<'b> {
         let node = &self.nodes[id as usize];
         let (boxes, left, player) = (node.boxes.clone(), node.bases.clone(), node.player);
         self.matching = self.bases.matching(&boxes, &left);
-        for &b in boxes.iter() {
-            self.occupied[b] = true;
-        }
+        self.place(&boxes, true);
         self.stamp += 1;
         let stamp = self.stamp;
         board.flood_player(
@@ -385,9 +379,7 @@ impl<'b> Unpacker<'b> {
             }
         }
         let sinks = self.sinks(&boxes, &left, &pulled);
-        for &b in boxes.iter() {
-            self.occupied[b] = false;
-        }
+        self.place(&boxes, false);
         let mut moves = Vec::new();
         for (i, p) in pulled {
             let sink = sinks.iter().find(|&&(j, to, _)| j == i && to == p.to);
@@ -530,9 +522,7 @@ impl<'b> Unpacker<'b> {
         if !removed && !self.still_matched(boxes, left, i, p.to) {
             return None;
         }
-        for &b in &next {
-            self.occupied[b] = true;
-        }
+        self.place(&next, true);
         // A box taken off leaves the player more room than its pulls had.
         let least = if removed {
             self.least(&next, p.player)
@@ -541,9 +531,7 @@ impl<'b> Unpacker<'b> {
         };
         let known = self.known(&next, &bases, least);
         let score = (!known).then(|| self.score(&next, Some((id, boxes, (from, p.to)))));
-        for &b in &next {
-            self.occupied[b] = false;
-        }
+        self.place(&next, false);
         let step = Step {
             from,
             to: p.to,
@@ -607,6 +595,7 @@ impl<'b> Unpacker<'b> {
         self.halls.cut_after_move(board, occupied, scratch, moved)
     }
 
+    /// Puts boxes on `boxes` in `occupied` (`on`) or takes them away.
     fn place(&mut self, boxes: &[Cell], on: bool) {
         for &b in boxes {
             self.occupied[b] = on;
