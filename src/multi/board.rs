@@ -80,13 +80,12 @@ impl Board {
             out.sort_unstable();
             out
         };
-        let goals = compact(&level.goals);
         let start_boxes = compact(&level.boxes);
         let mut board = Board {
             cells,
             next,
-            is_goal: vec![false; n],
-            goals,
+            is_goal: Vec::new(),
+            goals: Vec::new(),
             dead: Vec::new(),
             goal_tunnel: Vec::new(),
             zobrist_box: Vec::new(),
@@ -97,6 +96,28 @@ impl Board {
             rows: None,
         };
         board.rows = FloorRows::new(&board.cells, board.stride);
+        board.set_goals(compact(&level.goals));
+        let mut rng = Rng::new(0x5EED_50C0_BA11_0000 ^ n as u64);
+        let mut random = || rng.next_u64();
+        board.zobrist_box = (0..n).map(|_| random()).collect();
+        board.zobrist_player = (0..n).map(|_| random()).collect();
+        Ok(board)
+    }
+
+    /// The same board with the goals on `goals` (sorted) instead: the same
+    /// cells, so positions read the same on both.
+    pub fn with_goals(&self, goals: &[Cell]) -> Board {
+        let mut board = self.clone();
+        board.set_goals(goals.to_vec());
+        board
+    }
+
+    /// Puts the goals on `goals` (sorted), and works out what depends on
+    /// them: the dead squares and the goal tunnels.
+    fn set_goals(&mut self, goals: Vec<Cell>) {
+        let board = self;
+        board.is_goal = vec![false; board.len()];
+        board.goals = goals;
         for &g in &board.goals {
             board.is_goal[g] = true;
         }
@@ -113,15 +134,36 @@ impl Board {
             .cells()
             .map(|c| Direction::ALL.map(|d| board.is_goal_tunnel(c, d)))
             .collect();
-        let mut rng = Rng::new(0x5EED_50C0_BA11_0000 ^ n as u64);
-        let mut random = || rng.next_u64();
-        board.zobrist_box = (0..n).map(|_| random()).collect();
-        board.zobrist_player = (0..n).map(|_| random()).collect();
-        Ok(board)
     }
 
     pub fn len(&self) -> usize {
         self.cells.len()
+    }
+
+    /// A shortest walk from `from` to `to` around the boxes on `occupied`,
+    /// a direction a step; `None` where the player cannot get there.
+    pub fn walk(&self, occupied: &[bool], from: Cell, to: Cell) -> Option<Vec<Direction>> {
+        let mut dist = vec![u32::MAX; self.len()];
+        dist[to] = 0;
+        self.breadth_first(&mut Vec::new(), to, |at, _, x| {
+            let new = !occupied[x] && dist[x] == u32::MAX;
+            if new {
+                dist[x] = dist[at] + 1;
+            }
+            new
+        });
+        let mut path = Vec::new();
+        let mut at = from;
+        while at != to {
+            let d = dist[at];
+            let (dir, x) = Direction::ALL.into_iter().find_map(|dir| {
+                let x = self.step(at, dir)?;
+                (d != u32::MAX && dist[x] == d - 1).then_some((dir, x))
+            })?;
+            path.push(dir);
+            at = x;
+        }
+        Some(path)
     }
 
     /// Steps between two cells along rows and columns, walls ignored.

@@ -74,29 +74,8 @@ impl Search<'_> {
     /// A shortest walk avoiding boxes; at each step the first direction in
     /// n, s, e, w order that stays shortest.
     fn walk(&self, from: Cell, to: Cell) -> Vec<Direction> {
-        let mut dist = vec![u32::MAX; self.board.len()];
-        dist[to] = 0;
-        self.board.breadth_first(&mut Vec::new(), to, |at, _, x| {
-            let new = !self.occupied[x] && dist[x] == u32::MAX;
-            if new {
-                dist[x] = dist[at] + 1;
-            }
-            new
-        });
-        let mut path = Vec::new();
-        let mut at = from;
-        while at != to {
-            let d = dist[at];
-            let (dir, x) = Direction::ALL
-                .into_iter()
-                .find_map(|dir| {
-                    let x = self.board.step(at, dir)?;
-                    (dist[x] == d - 1).then_some((dir, x))
-                })
-                .expect("the search only pushes from reachable cells");
-            path.push(dir);
-            at = x;
-        }
-        path
+        self.board
+            .walk(&self.occupied, from, to)
+            .expect("the search only pushes from reachable cells")
     }
 }
