@@ -17,6 +17,10 @@
 //! leaves it again makes that cell a parking square for that time. Where
 //! no box left the board, only the order in which the goals fill is kept.
 //!
+//! The same search with no box ever leaving the board spreads the boxes
+//! out of the goal area instead: its best position is Festival's *imagined
+//! board* ([`imagine`]), which [`crate::multi::waypoint`] heads for.
+//!
 //! - [`bases`]: the start squares, their groups and the matching of boxes
 //!   to them;
 //! - [`pulls`]: one box's runs of pulls;
@@ -27,6 +31,7 @@ mod pulls;
 mod search;
 
 use super::plan::{Parking, Plan};
+use crate::grid::Direction;
 use crate::multi::board::{Board, Cell};
 use search::{Step, Unpacker};
 
@@ -86,6 +91,43 @@ pub(crate) fn unpack_plan(board: &Board, steps: usize, give_up: &dyn Fn() -> boo
     }
     let removed = best.boxes.len() < board.goals.len();
     Some(plan_of(merged(entries), removed))
+}
+
+/// Where the backward search kept whole (no box leaving the board) spreads
+/// the boxes out to: Festival's *imagined board*, a waypoint for a forward
+/// search that heads for its squares rather than the goals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Imagined {
+    /// The boxes' cells, sorted.
+    pub boxes: Vec<Cell>,
+    /// The least cell of the player's area there.
+    pub player: Cell,
+    /// The single pushes from there to the solved position.
+    pub pushes: Vec<(Cell, Direction)>,
+}
+
+/// The imagined board of `board`: the best position of the backward search
+/// that takes no box off the board (fewest areas, goals, halls cut apart,
+/// then the boxes farthest from the goals), within `steps` moves and until
+/// `give_up`; `None` where [`unpack_plan`] has no search, or it left the
+/// goals as they were.
+pub(crate) fn imagine(board: &Board, steps: usize, give_up: &dyn Fn() -> bool) -> Option<Imagined> {
+    let boxes = board.start_boxes.len();
+    if board.goals.len() != boxes || boxes > MAX_BOXES || board.len() > MAX_CELLS {
+        return None;
+    }
+    let mut unpacker = Unpacker::keeping_boxes(board);
+    unpacker.add_roots();
+    unpacker.run(steps, give_up);
+    let best = unpacker.best;
+    unpacker.nodes[best as usize].parent?;
+    let pushes = unpacker.pushes_back(best)?;
+    let node = &unpacker.nodes[best as usize];
+    Some(Imagined {
+        boxes: node.boxes.to_vec(),
+        player: node.player,
+        pushes,
+    })
 }
 
 /// A pull undone: the box goes back to the cell it was pulled from.
@@ -173,6 +215,50 @@ mod tests {
 
     fn cell(k: usize) -> Cell {
         Cell::new(k)
+    }
+
+    #[test]
+    fn the_imagined_boards_pushes_pack_its_boxes_onto_the_goals() {
+        let texts: [&[u8]; 5] = [
+            include_bytes!("../../../../tests/data/levels/sasquatch.xsb"),
+            include_bytes!("../../../../tests/data/levels/microban.xsb"),
+            include_bytes!("../../../../tests/data/levels/dimitri-yorick.xsb"),
+            include_bytes!("../../../../tests/data/waypoint/imagined.xsb"),
+            include_bytes!("../../../../tests/data/rooms/rooms.xsb"),
+        ];
+        let mut checked = 0;
+        for level in texts.iter().flat_map(|t| parse_xsb(t, 1 << 20).unwrap()) {
+            let Ok(board) = Board::new(&level) else {
+                continue;
+            };
+            let Some(imagined) = imagine(&board, 300, &|| false) else {
+                continue;
+            };
+            assert_ne!(imagined.boxes, board.goals);
+            let mut occupied = vec![false; board.len()];
+            for &b in &imagined.boxes {
+                occupied[b] = true;
+            }
+            let mut player = imagined.player;
+            assert!(!occupied[player]);
+            for &(at, dir) in &imagined.pushes {
+                let stand = board.step(at, dir.opposite()).expect("floor behind");
+                let ahead = board.step(at, dir).expect("floor ahead");
+                assert!(occupied[at] && !occupied[ahead], "{}", level.name);
+                assert!(
+                    board.walk(&occupied, player, stand).is_some(),
+                    "{}",
+                    level.name
+                );
+                occupied[at] = false;
+                occupied[ahead] = true;
+                player = at;
+            }
+            let end: Vec<Cell> = board.cells().filter(|&c| occupied[c]).collect();
+            assert_eq!(end, board.goals, "{}", level.name);
+            checked += 1;
+        }
+        assert!(checked >= 10, "{checked}");
     }
 
     #[test]

@@ -26,7 +26,12 @@ pub(super) struct Puller {
     area: RowArea,
     blocked: Vec<u64>,
     seen: Vec<[bool; 4]>,
+    /// The box's cell after each pull and the way the player stepped, in
+    /// the order found; the `k`-th is the `k`-th [`Pulled`] of the last
+    /// [`Puller::pulls`].
     states: Vec<(Cell, Direction)>,
+    /// Per state, the one its pull was made from (`None` for a first pull).
+    before: Vec<Option<u32>>,
     /// The least cell of the last flood's area.
     least: Cell,
 }
@@ -41,6 +46,7 @@ impl Puller {
             blocked: vec![0; board.rows.as_ref().map_or(0, FloorRows::len)],
             seen: vec![[false; 4]; board.len()],
             states: Vec::new(),
+            before: Vec::new(),
             least: Cell::new(0),
         }
     }
@@ -60,6 +66,7 @@ impl Puller {
             *s = [false; 4];
         }
         self.states.clear();
+        self.before.clear();
         // A pull in `dir`: the player beside the box steps on, the box follows.
         for dir in Direction::ALL {
             let Some(side) = board.step(from, dir) else {
@@ -69,6 +76,7 @@ impl Puller {
             if area(side) && beyond.is_some_and(|b| !occupied[b]) {
                 self.seen[side][dir.index()] = true;
                 self.states.push((side, dir));
+                self.before.push(None);
             }
         }
         occupied[from] = false;
@@ -103,11 +111,26 @@ impl Puller {
                 if free && !self.seen[side][d.index()] && self.reached(board, side) {
                     self.seen[side][d.index()] = true;
                     self.states.push((side, d));
+                    self.before.push(Some(head as u32 - 1));
                 }
             }
         }
         occupied[from] = true;
         out
+    }
+
+    /// The pulls of the last [`Puller::pulls`] that lead to its `k`-th,
+    /// first to last, by their index among its [`Pulled`]s, each with the
+    /// way the player stepped (the box following).
+    pub fn pulls_to(&self, k: usize) -> Vec<(usize, Direction)> {
+        let mut chain = vec![(k, self.states[k].1)];
+        let mut at = k;
+        while let Some(before) = self.before[at] {
+            at = before as usize;
+            chain.push((at, self.states[at].1));
+        }
+        chain.reverse();
+        chain
     }
 
     /// Floods the player's area from `player`, the box on `c` and the

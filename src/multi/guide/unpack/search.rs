@@ -15,6 +15,7 @@
 
 use super::bases::{Bases, Set, in_tunnels};
 use super::pulls::{Pulled, Puller};
+use crate::grid::Direction;
 use crate::multi::board::{Board, Cell};
 use crate::multi::guide::halls::{HallScratch, Halls};
 use crate::multi::rows::RowArea;
@@ -58,7 +59,7 @@ pub(super) struct Step {
 pub(super) struct Node {
     pub boxes: Box<[Cell]>,
     /// The least cell of the player's area.
-    player: Cell,
+    pub player: Cell,
     bases: Set,
     pub parent: Option<(u32, Step)>,
     /// What its path weighs.
@@ -125,6 +126,8 @@ pub(super) struct Unpacker<'b> {
     pub best: u32,
     /// Whether every box is off the board.
     done: bool,
+    /// Whether boxes may leave the board (see [`Unpacker::keeping_boxes`]).
+    sinks: bool,
 }
 
 impl<'b> Unpacker<'b> {
@@ -162,6 +165,16 @@ impl<'b> Unpacker<'b> {
             matching: None,
             best: 0,
             done: false,
+            sinks: true,
+        }
+    }
+
+    /// The same search with no box ever taken off the board: its positions
+    /// hold every box, positions a forward search may reach.
+    pub fn keeping_boxes(board: &'b Board) -> Unpacker<'b> {
+        Unpacker {
+            sinks: false,
+            ..Unpacker::new(board)
         }
     }
 
@@ -325,6 +338,68 @@ impl<'b> Unpacker<'b> {
         self.queue_node(id);
     }
 
+    /// The single pushes from position `id` back to the solved one (each
+    /// a box's cell and the direction), where no box on its path left the
+    /// board.
+    pub fn pushes_back(&mut self, id: u32) -> Option<Vec<(Cell, Direction)>> {
+        let mut pushes = Vec::new();
+        let mut at = id;
+        while let Some((parent, step)) = self.nodes[at as usize].parent {
+            if step.removed {
+                return None;
+            }
+            let least = self.nodes[at as usize].player;
+            let pulls = self.single_pulls(parent, step, least)?;
+            pushes.extend(
+                pulls
+                    .into_iter()
+                    .rev()
+                    .map(|(to, dir)| (to, dir.opposite())),
+            );
+            at = parent;
+        }
+        Some(pushes)
+    }
+
+    /// The single pulls of `step` from position `parent` that end with the
+    /// player's least cell `least`, first to last: the box's cell after each
+    /// and the way the player stepped.
+    fn single_pulls(
+        &mut self,
+        parent: u32,
+        step: Step,
+        least: Cell,
+    ) -> Option<Vec<(Cell, Direction)>> {
+        let board = self.board;
+        let node = &self.nodes[parent as usize];
+        let (before, player) = (node.boxes.clone(), node.player);
+        self.place(&before, true);
+        self.stamp += 1;
+        let stamp = self.stamp;
+        board.flood_player(
+            &self.occupied,
+            &mut self.marks,
+            stamp,
+            &mut self.queue,
+            player,
+        );
+        let marks = &self.marks;
+        let found = self
+            .puller
+            .pulls(board, &mut self.occupied, step.from, |c| marks[c] == stamp);
+        self.place(&before, false);
+        let k = found
+            .iter()
+            .position(|p| p.to == step.to && p.least == least)?;
+        let pulls = self.puller.pulls_to(k);
+        Some(
+            pulls
+                .into_iter()
+                .map(|(j, dir)| (found[j].to, dir))
+                .collect(),
+        )
+    }
+
     fn key(&self, boxes: &[Cell], bases: &Set, player: Cell) -> u64 {
         self.board.hash_of(boxes, player) ^ bases.hash()
     }
@@ -378,7 +453,11 @@ impl<'b> Unpacker<'b> {
                 }
             }
         }
-        let sinks = self.sinks(&boxes, &left, &pulled);
+        let sinks = if self.sinks {
+            self.sinks(&boxes, &left, &pulled)
+        } else {
+            Vec::new()
+        };
         self.place(&boxes, false);
         let mut moves = Vec::new();
         for (i, p) in pulled {
