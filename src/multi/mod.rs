@@ -36,6 +36,7 @@ pub(crate) mod search;
 pub(crate) mod table;
 #[cfg(test)]
 pub(crate) mod testing;
+pub(crate) mod waypoint;
 
 pub use options::{DEFAULT_MAX_MEMORY_MB, Limits, Method, MultiOptions, MultiStats, Progress};
 

@@ -21,6 +21,8 @@ use crate::multi::deadlock::patterns::PatternSet;
 use crate::multi::guide::meet::{self, Meeting};
 use crate::multi::guide::packing::Packing;
 use crate::multi::guide::room::Rooms;
+use crate::multi::guide::unpack::{Imagined, imagine};
+use crate::multi::waypoint;
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -47,6 +49,9 @@ pub(crate) struct Phase {
     /// The advisors a search led by the packing order follows besides the
     /// packing advisor's (see [`AdvisorSet`]).
     pub advisors: AdvisorSet,
+    /// Whether the search heads for the imagined board, the packing known
+    /// from there (see [`crate::multi::waypoint`]).
+    pub waypoint: bool,
 }
 
 impl Phase {
@@ -59,6 +64,15 @@ impl Phase {
             unpacked: false,
             order: CellOrder::NearFirst,
             advisors: AdvisorSet::MAKE_ROOM,
+            waypoint: false,
+        }
+    }
+
+    /// The phase heading for the imagined board.
+    const fn by_waypoint(self) -> Phase {
+        Phase {
+            waypoint: true,
+            ..self
         }
     }
 
@@ -144,7 +158,10 @@ const PLAN_STALL: u64 = 250_000;
 /// planned area has a third thread, that search runs there again with
 /// those three as well. The feature and
 /// box-move searches and weighted A* use the goal-room macros and tunnel
-/// rides. (Git history and the issue notes hold the measurements behind
+/// rides. Where the goal area is ordered, the second lane's first search
+/// is followed, for a sixteenth of the lane, by the box-move search by way
+/// of the imagined board ([`crate::multi::waypoint`]): it settles levels
+/// that every search pushing to the goals misses. (Git history and the issue notes hold the measurements behind
 /// these lists.)
 fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);
@@ -184,6 +201,13 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         share: 4,
         ..box_moves_plain
     };
+    // A sixteenth for the box-move search by way of the imagined board,
+    // after the second lane's first search: where it settles a level, it
+    // does within a second.
+    let waypoint = Phase {
+        share: 16,
+        ..box_moves_plain.by_waypoint()
+    };
     // A quarter each for the peel order and the box-move search, which
     // settle the levels they settle in a second or two, then the rest.
     let ordered_second = vec![
@@ -191,6 +215,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
             share: 4,
             ..peel_order
         },
+        waypoint,
         box_moves_quarter,
         plan_unpacked,
     ];
@@ -198,6 +223,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     // its part where neither plan search stalls early.
     let planned_second = vec![
         packing_third,
+        waypoint,
         Phase {
             share: 3,
             ..plan_first
@@ -222,13 +248,16 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
             vec![unpacked_all, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::OrderedRooms => (
-            vec![vec![packing_in_rooms], vec![box_moves_eighth, unpacked]],
+            vec![
+                vec![packing_in_rooms],
+                vec![box_moves_eighth, waypoint, unpacked],
+            ],
             vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::PlannedRooms => (
             vec![
                 vec![packing_in_rooms],
-                vec![box_moves_eighth, plan_quarter, unpacked],
+                vec![box_moves_eighth, waypoint, plan_quarter, unpacked],
             ],
             vec![box_moves, features, plain, unpacked_far, weighted(2)],
         ),
@@ -382,6 +411,7 @@ struct Knowledge {
     unpacked: OnceLock<Option<Packing>>,
     meeting: OnceLock<Meeting>,
     fences: OnceLock<Arc<PatternSet>>,
+    imagined: OnceLock<Option<Imagined>>,
 }
 
 impl Knowledge {
@@ -445,6 +475,14 @@ impl Knowledge {
     fn unpacked(&self, board: &Board, give_up: &dyn Fn() -> bool) -> Option<&Packing> {
         self.unpacked
             .get_or_init(|| Packing::unpacked(board, give_up))
+            .as_ref()
+    }
+
+    /// The imagined board, worked out once (until `give_up`), where there
+    /// is one.
+    fn imagined(&self, board: &Board, give_up: &dyn Fn() -> bool) -> Option<&Imagined> {
+        self.imagined
+            .get_or_init(|| imagine(board, IMAGINE_STEPS, give_up))
             .as_ref()
     }
 
@@ -582,7 +620,19 @@ fn run_lane(
         };
         let config = known.config(board, &phase, &give_up);
         let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
-        let (outcome, stats) = search::run(board, &config, &phase_limits, crew.stop, progress);
+        let (outcome, stats) = if phase.waypoint {
+            by_waypoint(
+                board,
+                known,
+                &config,
+                &phase_limits,
+                crew.stop,
+                &rooms,
+                progress,
+            )
+        } else {
+            search::run(board, &config, &phase_limits, crew.stop, progress)
+        };
         total.then(&stats);
         if outcome == Outcome::Limit(Limit::MacrosExhausted) {
             todo.push_front(Phase {
@@ -603,6 +653,39 @@ fn run_lane(
         stats: total,
         optimal: last.1,
     }
+}
+
+/// Moves the backward search that finds the imagined board may take: a few
+/// tenths of a second on classic levels (half as many lose levels it
+/// settles).
+const IMAGINE_STEPS: usize = 1000;
+
+/// A phase heading for the imagined board (worked out until `give_up`):
+/// the search of `config` without what belongs to the level's own goals
+/// (their rooms, packing order, fences and meeting table), to the imagined
+/// board's squares, then on to the goals (see [`crate::multi::waypoint`]).
+/// Without an imagined board it ends at once.
+fn by_waypoint(
+    board: &Board,
+    known: &Knowledge,
+    config: &Config,
+    limits: &Limits,
+    stop: &AtomicBool,
+    give_up: &dyn Fn() -> bool,
+    progress: &mut dyn FnMut(&Progress),
+) -> (Outcome, MultiStats) {
+    let Some(imagined) = known.imagined(board, give_up) else {
+        return (Outcome::Limit(Limit::Stalled), MultiStats::default());
+    };
+    let spread = Config {
+        rooms: None,
+        packing: None,
+        meet: None,
+        fences: None,
+        stall: None,
+        ..*config
+    };
+    waypoint::solve(board, imagined, &spread, limits, stop, progress)
 }
 
 /// `--fast`: plain A* alone for [`ALONE_NODES`] nodes, then the portfolio
@@ -981,7 +1064,7 @@ mod tests {
                 .flatten()
                 .map(|p| {
                     (
-                        p.method, p.weight, p.macros, p.unpacked, p.order, p.advisors,
+                        p.method, p.weight, p.macros, p.unpacked, p.order, p.advisors, p.waypoint,
                     )
                 })
                 .collect();
@@ -999,6 +1082,7 @@ mod tests {
                     search.unpacked,
                     search.order,
                     search.advisors,
+                    search.waypoint,
                 );
                 assert!(
                     phases.contains(&key),
@@ -1141,13 +1225,15 @@ mod tests {
 
     #[test]
     fn the_two_thread_layouts() {
-        // (method, share, macros, led by the unpacking plan)
-        let shape = |area| -> Vec<Vec<(Method, u32, bool, bool)>> {
+        // (method, share, macros, led by the unpacking plan, by way of the
+        // imagined board)
+        type Shape = (Method, u32, bool, bool, bool);
+        let shape = |area| -> Vec<Vec<Shape>> {
             lanes(2, area)
                 .iter()
                 .map(|l| {
                     l.iter()
-                        .map(|p| (p.method, p.share, p.macros, p.unpacked))
+                        .map(|p| (p.method, p.share, p.macros, p.unpacked, p.waypoint))
                         .collect()
                 })
                 .collect()
@@ -1156,52 +1242,59 @@ mod tests {
         assert_eq!(
             shape(GoalArea::Spread),
             [
-                vec![(Features, 1, true, false)],
+                vec![(Features, 1, true, false, false)],
                 vec![
-                    (BoxMoves, 3, true, false),
-                    (Packing, 3, false, true),
-                    (AStar, 1, false, false)
+                    (BoxMoves, 3, true, false, false),
+                    (Packing, 3, false, true, false),
+                    (AStar, 1, false, false, false)
                 ]
             ]
         );
         assert_eq!(
             shape(GoalArea::Ordered),
             [
-                vec![(Packing, 1, false, true)],
+                vec![(Packing, 1, false, true, false)],
                 vec![
-                    (Packing, 4, false, false),
-                    (BoxMoves, 4, false, false),
-                    (Plan, 1, false, true)
+                    (Packing, 4, false, false, false),
+                    (BoxMoves, 16, false, false, true),
+                    (BoxMoves, 4, false, false, false),
+                    (Plan, 1, false, true, false)
                 ]
             ]
         );
         assert_eq!(
             shape(GoalArea::OrderedRooms),
             [
-                vec![(Packing, 1, true, false)],
-                vec![(BoxMoves, 8, false, false), (Packing, 1, false, true)]
+                vec![(Packing, 1, true, false, false)],
+                vec![
+                    (BoxMoves, 8, false, false, false),
+                    (BoxMoves, 16, false, false, true),
+                    (Packing, 1, false, true, false)
+                ]
             ]
         );
         assert_eq!(
             shape(GoalArea::Planned),
             [
-                vec![(Packing, 1, false, true)],
+                vec![(Packing, 1, false, true, false)],
                 vec![
-                    (Packing, 3, false, false),
-                    (Plan, 3, false, false),
-                    (Plan, 4, false, true),
-                    (BoxMoves, 1, false, false)
+                    (Packing, 3, false, false, false),
+                    (BoxMoves, 16, false, false, true),
+                    (Plan, 3, false, false, false),
+                    (Plan, 4, false, true, false),
+                    (BoxMoves, 1, false, false, false)
                 ]
             ]
         );
         assert_eq!(
             shape(GoalArea::PlannedRooms),
             [
-                vec![(Packing, 1, true, false)],
+                vec![(Packing, 1, true, false, false)],
                 vec![
-                    (BoxMoves, 8, false, false),
-                    (Plan, 4, false, false),
-                    (Packing, 1, false, true)
+                    (BoxMoves, 8, false, false, false),
+                    (BoxMoves, 16, false, false, true),
+                    (Plan, 4, false, false, false),
+                    (Packing, 1, false, true, false)
                 ]
             ]
         );

@@ -1,0 +1,178 @@
+//! A level solved by way of its imagined board, as Festival's strategies
+//! led by one solve it: the boxes first go where the backward search that
+//! takes no box off the board spread them out to
+//! ([`crate::multi::guide::unpack::imagine`]), by a forward search with
+//! those squares as its goals, and from there that backward search's pulls,
+//! undone, pack them. Where the goals are hard to reach forwards, each half
+//! is often easy: the forward search only spreads the boxes, in an order
+//! of its own, and the packing is known.
+
+use super::board::Board;
+use super::options::{Limits, MultiStats, Progress};
+use super::search::{self, Config};
+use crate::grid::Direction;
+use crate::moves::{Limit, Move, Outcome, Solution};
+use crate::multi::board::Cell;
+use crate::multi::guide::unpack::Imagined;
+use std::sync::atomic::AtomicBool;
+
+/// Runs the forward search of `config` on `board` with the imagined
+/// board's squares as its goals, within `limits`, then appends the pushes
+/// from there to the solved position. Where the search ends with the player
+/// outside the imagined board's area, or finds no way there (which proves
+/// nothing of the level itself), it ends as [`Limit::Stalled`].
+pub(crate) fn solve(
+    board: &Board,
+    imagined: &Imagined,
+    config: &Config,
+    limits: &Limits,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(&Progress),
+) -> (Outcome, MultiStats) {
+    let spread = board.with_goals(&imagined.boxes);
+    let (outcome, stats) = search::run(&spread, config, limits, stop, progress);
+    let outcome = match outcome {
+        Outcome::Solved(first) => packed_after(board, imagined, first)
+            .map_or(Outcome::Limit(Limit::Stalled), Outcome::Solved),
+        Outcome::Impossible => Outcome::Limit(Limit::Stalled),
+        limit => limit,
+    };
+    (outcome, stats)
+}
+
+/// The moves of `first` (from the start to the imagined board's squares),
+/// then the walks and pushes from there to the solved position; `None`
+/// where `first` leaves the player outside the imagined board's area.
+fn packed_after(board: &Board, imagined: &Imagined, first: Solution) -> Option<Solution> {
+    let mut occupied = vec![false; board.len()];
+    for &b in &board.start_boxes {
+        occupied[b] = true;
+    }
+    let mut player = board.start_player;
+    for m in &first.moves {
+        player = moved(board, &mut occupied, player, m.dir, m.push)?;
+    }
+    let mut marks = vec![0; board.len()];
+    let least = board.flood_player(&occupied, &mut marks, 1, &mut Vec::new(), player);
+    if least != imagined.player {
+        return None;
+    }
+    let mut moves = first.moves;
+    for &(at, dir) in &imagined.pushes {
+        let stand = board.step(at, dir.opposite())?;
+        let walk = board.walk(&occupied, player, stand)?;
+        moves.extend(walk.into_iter().map(Move::walk));
+        moves.push(Move::push(dir));
+        player = moved(board, &mut occupied, stand, dir, true)?;
+    }
+    Some(Solution::from_moves(moves))
+}
+
+/// The player's cell after a step from `player` in `dir` (pushing the box
+/// ahead where `push`), the boxes on `occupied` moved along; `None` where
+/// the step is not legal.
+fn moved(
+    board: &Board,
+    occupied: &mut [bool],
+    player: Cell,
+    dir: Direction,
+    push: bool,
+) -> Option<Cell> {
+    let to = board.step(player, dir)?;
+    if !push {
+        return (!occupied[to]).then_some(to);
+    }
+    let ahead = board.step(to, dir)?;
+    if !occupied[to] || occupied[ahead] {
+        return None;
+    }
+    occupied[to] = false;
+    occupied[ahead] = true;
+    Some(to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{Level, parse_xsb};
+    use crate::moves::{Notation, replay};
+    use crate::multi::guide::unpack::imagine;
+    use crate::multi::options::Method;
+
+    /// The outcome of the box-move search by way of `level`'s imagined
+    /// board (found in `steps` moves) within `nodes`, its answer replayed;
+    /// `None` where there is no imagined board. Told `elsewhere`, the
+    /// imagined board's player is put on one of its boxes.
+    fn by_waypoint(level: &Level, steps: usize, nodes: u64, elsewhere: bool) -> Option<Outcome> {
+        let board = Board::new(level).ok()?;
+        let mut imagined = imagine(&board, steps, &|| false)?;
+        if elsewhere {
+            imagined.player = imagined.boxes[0];
+        }
+        let config = Config {
+            method: Method::BoxMoves,
+            ..Config::plain()
+        };
+        let limits = Limits {
+            time: None,
+            max_nodes: Some(nodes),
+            max_memory: 1 << 30,
+        };
+        let stop = AtomicBool::new(false);
+        let (outcome, _) = solve(&board, &imagined, &config, &limits, &stop, &mut |_| {});
+        if let Outcome::Solved(s) = &outcome {
+            let grid = &level.grid;
+            let end = replay(grid, level.player, &level.boxes, &s.moves, Notation::Lurd)
+                .expect("a legal answer");
+            assert!(end.solved(&level.goals), "{}", level.name);
+        }
+        Some(outcome)
+    }
+
+    fn levels(texts: &[&[u8]]) -> Vec<Level> {
+        texts
+            .iter()
+            .flat_map(|t| parse_xsb(t, 1 << 20).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn an_answer_by_way_of_the_imagined_board_packs_the_goals() {
+        let small = levels(&[
+            include_bytes!("../../tests/data/levels/microban.xsb"),
+            include_bytes!("../../tests/data/levels/microban2.xsb"),
+            include_bytes!("../../tests/data/levels/dimitri-yorick.xsb"),
+            include_bytes!("../../tests/data/levels/for-the-kids.xsb"),
+            include_bytes!("../../tests/data/levels/sasquatch.xsb"),
+            include_bytes!("../../tests/data/levels/handmade.xsb"),
+        ]);
+        let (mut solved, mut given_up) = (0, 0);
+        for level in &small {
+            match by_waypoint(level, 300, 20_000, false) {
+                Some(Outcome::Solved(_)) => solved += 1,
+                Some(Outcome::Impossible) => panic!("{}: the waypoint proves nothing", level.name),
+                _ => {}
+            }
+            // Ending where the imagined board's player is not, it gives up.
+            if let Some(outcome) = by_waypoint(level, 300, 20_000, true) {
+                assert!(matches!(outcome, Outcome::Limit(_)), "{}", level.name);
+                given_up += 1;
+            }
+        }
+        assert!(solved >= 8 && given_up >= solved, "{solved} {given_up}");
+    }
+
+    #[test]
+    fn levels_the_imagined_board_settles() {
+        // Perfect 84 and Boxxle I 69, which no search of `--fast` pushing
+        // to the goals settles within ten seconds.
+        for level in &levels(&[include_bytes!("../../tests/data/waypoint/imagined.xsb")]) {
+            let outcome = by_waypoint(level, 2000, 300_000, false);
+            assert!(
+                matches!(outcome, Some(Outcome::Solved(_))),
+                "{}",
+                level.name
+            );
+        }
+    }
+}
