@@ -373,16 +373,7 @@ impl<'b> Unpacker<'b> {
         let board = self.board;
         let node = &self.nodes[parent as usize];
         let (before, player) = (node.boxes.clone(), node.player);
-        self.place(&before, true);
-        self.stamp += 1;
-        let stamp = self.stamp;
-        board.flood_player(
-            &self.occupied,
-            &mut self.marks,
-            stamp,
-            &mut self.queue,
-            player,
-        );
+        let stamp = self.mark_area(&before, player);
         let marks = &self.marks;
         let found = self
             .puller
@@ -431,16 +422,7 @@ impl<'b> Unpacker<'b> {
         let node = &self.nodes[id as usize];
         let (boxes, left, player) = (node.boxes.clone(), node.bases.clone(), node.player);
         self.matching = self.bases.matching(&boxes, &left);
-        self.place(&boxes, true);
-        self.stamp += 1;
-        let stamp = self.stamp;
-        board.flood_player(
-            &self.occupied,
-            &mut self.marks,
-            stamp,
-            &mut self.queue,
-            player,
-        );
+        let stamp = self.mark_area(&boxes, player);
         let mut pulled: Vec<(usize, Pulled)> = Vec::new();
         for (i, &b) in boxes.iter().enumerate() {
             let marks = &self.marks;
@@ -672,6 +654,18 @@ impl<'b> Unpacker<'b> {
         }
         let (occupied, scratch) = (&self.occupied, &mut self.hall_scratch);
         self.halls.cut_after_move(board, occupied, scratch, moved)
+    }
+
+    /// Puts `boxes` on the board and marks the player's area from `player`
+    /// with a new stamp, which it returns.
+    fn mark_area(&mut self, boxes: &[Cell], player: Cell) -> u32 {
+        self.place(boxes, true);
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let (occupied, marks) = (&self.occupied, &mut self.marks);
+        self.board
+            .flood_player(occupied, marks, stamp, &mut self.queue, player);
+        stamp
     }
 
     /// Puts boxes on `boxes` in `occupied` (`on`) or takes them away.
