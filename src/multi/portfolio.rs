@@ -161,8 +161,9 @@ const PLAN_STALL: u64 = 250_000;
 /// rides. Where the goal area is ordered, the second lane's first search
 /// is followed, for a sixteenth of the lane, by the box-move search by way
 /// of the imagined board ([`crate::multi::waypoint`]): it settles levels
-/// that every search pushing to the goals misses. (Git history and the issue notes hold the measurements behind
-/// these lists.)
+/// the searches pushing to the goals miss (Boxxle I 69, Sasquatch I 30,
+/// perfect 84). (Git history and the issue notes hold the measurements
+/// behind these lists.)
 fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);
     let box_moves = Phase::new(Method::BoxMoves, 1, 1, true);
@@ -202,8 +203,8 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         ..box_moves_plain
     };
     // A sixteenth for the box-move search by way of the imagined board,
-    // after the second lane's first search: where it settles a level, it
-    // does within a second.
+    // after the second lane's first search (which then starts as soon as
+    // before): where it settles a level, it does within that.
     let waypoint = Phase {
         share: 16,
         ..box_moves_plain.by_waypoint()
