@@ -661,11 +661,12 @@ fn run_lane(
 /// settles).
 const IMAGINE_STEPS: usize = 1000;
 
-/// A phase heading for the imagined board (worked out until `give_up`):
-/// the search of `config` without what belongs to the level's own goals
-/// (their rooms, packing order, fences and meeting table), to the imagined
-/// board's squares, then on to the goals (see [`crate::multi::waypoint`]).
-/// Without an imagined board it ends at once.
+/// A phase heading for the imagined board (worked out until `give_up`, or
+/// the phase's time has passed): the search of `config` without what
+/// belongs to the level's own goals (their rooms, packing order, fences
+/// and meeting table), to the imagined board's squares within `limits`,
+/// then on to the goals (see [`crate::multi::waypoint`]). Without an
+/// imagined board it ends at once.
 fn by_waypoint(
     board: &Board,
     known: &Knowledge,
@@ -675,7 +676,9 @@ fn by_waypoint(
     give_up: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> (Outcome, MultiStats) {
-    let Some(imagined) = known.imagined(board, give_up) else {
+    let by = limits.time.and_then(|t| Instant::now().checked_add(t));
+    let past = || give_up() || by.is_some_and(|by| Instant::now() >= by);
+    let Some(imagined) = known.imagined(board, &past) else {
         return (Outcome::Limit(Limit::Stalled), MultiStats::default());
     };
     let spread = Config {
