@@ -16,6 +16,7 @@ pub use super::cell::{Cell, MAX_CELLS};
 use super::rows::FloorRows;
 use crate::grid::Direction;
 use crate::level::Level;
+use crate::moves::Move;
 use crate::rng::Rng;
 
 /// The neighbour table's mark for a wall (or the outside) beside a cell:
@@ -141,7 +142,8 @@ impl Board {
     }
 
     /// A shortest walk from `from` to `to` around the boxes on `occupied`,
-    /// a direction a step; `None` where the player cannot get there.
+    /// a direction a step (at each the first in n, s, e, w order that stays
+    /// shortest); `None` where the player cannot get there.
     pub fn walk(&self, occupied: &[bool], from: Cell, to: Cell) -> Option<Vec<Direction>> {
         let mut dist = vec![u32::MAX; self.len()];
         dist[to] = 0;
@@ -164,6 +166,36 @@ impl Board {
             at = x;
         }
         Some(path)
+    }
+
+    /// The moves that make the single pushes `pushes` (each a box's cell
+    /// and the direction) from the player on `player` and the boxes on
+    /// `occupied`, each push after the shortest walk to it, the boxes moved
+    /// along; `None` where a push is not possible there.
+    pub fn spelled_out(
+        &self,
+        occupied: &mut [bool],
+        mut player: Cell,
+        pushes: &[(Cell, Direction)],
+    ) -> Option<Vec<Move>> {
+        let mut moves = Vec::new();
+        for &(at, dir) in pushes {
+            let stand = self.step(at, dir.opposite())?;
+            let ahead = self.step(at, dir)?;
+            if !occupied[at] || occupied[ahead] {
+                return None;
+            }
+            moves.extend(
+                self.walk(occupied, player, stand)?
+                    .into_iter()
+                    .map(Move::walk),
+            );
+            moves.push(Move::push(dir));
+            occupied[at] = false;
+            occupied[ahead] = true;
+            player = at;
+        }
+        Some(moves)
     }
 
     /// Steps between two cells along rows and columns, walls ignored.

@@ -10,9 +10,7 @@
 use super::board::Board;
 use super::options::{Limits, MultiStats, Progress};
 use super::search::{self, Config};
-use crate::grid::Direction;
-use crate::moves::{Limit, Move, Outcome, Solution};
-use crate::multi::board::Cell;
+use crate::moves::{Limit, Outcome, Solution};
 use crate::multi::guide::unpack::Imagined;
 use std::sync::atomic::AtomicBool;
 
@@ -44,51 +42,23 @@ pub(crate) fn solve(
 /// then the walks and pushes from there to the solved position; `None`
 /// where `first` leaves the player outside the imagined board's area.
 fn packed_after(board: &Board, imagined: &Imagined, first: Solution) -> Option<Solution> {
+    // Walk or push, each move takes the player a step; the boxes end on the
+    // imagined board's squares, the search's goals.
+    let player =
+        (first.moves.iter()).try_fold(board.start_player, |at, m| board.step(at, m.dir))?;
     let mut occupied = vec![false; board.len()];
-    for &b in &board.start_boxes {
+    for &b in &imagined.boxes {
         occupied[b] = true;
-    }
-    let mut player = board.start_player;
-    for m in &first.moves {
-        player = moved(board, &mut occupied, player, m.dir, m.push)?;
     }
     let mut marks = vec![0; board.len()];
     let least = board.flood_player(&occupied, &mut marks, 1, &mut Vec::new(), player);
     if least != imagined.player {
         return None;
     }
+    let packing = board.spelled_out(&mut occupied, player, &imagined.pushes)?;
     let mut moves = first.moves;
-    for &(at, dir) in &imagined.pushes {
-        let stand = board.step(at, dir.opposite())?;
-        let walk = board.walk(&occupied, player, stand)?;
-        moves.extend(walk.into_iter().map(Move::walk));
-        moves.push(Move::push(dir));
-        player = moved(board, &mut occupied, stand, dir, true)?;
-    }
+    moves.extend(packing);
     Some(Solution::from_moves(moves))
-}
-
-/// The player's cell after a step from `player` in `dir` (pushing the box
-/// ahead where `push`), the boxes on `occupied` moved along; `None` where
-/// the step is not legal.
-fn moved(
-    board: &Board,
-    occupied: &mut [bool],
-    player: Cell,
-    dir: Direction,
-    push: bool,
-) -> Option<Cell> {
-    let to = board.step(player, dir)?;
-    if !push {
-        return (!occupied[to]).then_some(to);
-    }
-    let ahead = board.step(to, dir)?;
-    if !occupied[to] || occupied[ahead] {
-        return None;
-    }
-    occupied[to] = false;
-    occupied[ahead] = true;
-    Some(to)
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::Search;
 use crate::grid::Direction;
-use crate::moves::{Move, Solution};
+use crate::moves::Solution;
 use crate::multi::board::Cell;
 use crate::multi::table::NodeId;
 
@@ -23,21 +23,9 @@ impl Search<'_> {
         for &b in &board.start_boxes {
             self.occupied[b] = true;
         }
-        let mut player = board.start_player;
-        let mut moves = Vec::new();
-        for (at, dir) in singles {
-            let stand = board
-                .step(at, dir.opposite())
-                .expect("a pushed box has floor behind");
-            let ahead = board.step(at, dir).expect("a pushed box has floor ahead");
-            if stand != player {
-                moves.extend(self.walk(player, stand).into_iter().map(Move::walk));
-            }
-            moves.push(Move::push(dir));
-            self.occupied[at] = false;
-            self.occupied[ahead] = true;
-            player = at;
-        }
+        let moves = board
+            .spelled_out(&mut self.occupied, board.start_player, &singles)
+            .expect("the search only pushes from reachable cells");
         Solution::from_moves(moves)
     }
 
@@ -69,13 +57,5 @@ impl Search<'_> {
             }
         }
         singles
-    }
-
-    /// A shortest walk avoiding boxes; at each step the first direction in
-    /// n, s, e, w order that stays shortest.
-    fn walk(&self, from: Cell, to: Cell) -> Vec<Direction> {
-        self.board
-            .walk(&self.occupied, from, to)
-            .expect("the search only pushes from reachable cells")
     }
 }

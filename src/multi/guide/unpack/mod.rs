@@ -67,13 +67,7 @@ struct Entry {
 /// boxes, more than [`MAX_BOXES`] boxes or [`MAX_CELLS`] cells, or nothing
 /// to follow.
 pub(crate) fn unpack_plan(board: &Board, steps: usize, give_up: &dyn Fn() -> bool) -> Option<Plan> {
-    let boxes = board.start_boxes.len();
-    if board.goals.len() != boxes || boxes > MAX_BOXES || board.len() > MAX_CELLS {
-        return None;
-    }
-    let mut unpacker = Unpacker::new(board);
-    unpacker.add_roots();
-    unpacker.run(steps, give_up);
+    let unpacker = searched(board, Unpacker::new, steps, give_up)?;
     let best = unpacker.nodes.get(unpacker.best as usize)?;
     let mut entries: Vec<Entry> = best
         .boxes
@@ -112,13 +106,7 @@ pub(crate) struct Imagined {
 /// `give_up`; `None` where [`unpack_plan`] has no search, or it left the
 /// goals as they were.
 pub(crate) fn imagine(board: &Board, steps: usize, give_up: &dyn Fn() -> bool) -> Option<Imagined> {
-    let boxes = board.start_boxes.len();
-    if board.goals.len() != boxes || boxes > MAX_BOXES || board.len() > MAX_CELLS {
-        return None;
-    }
-    let mut unpacker = Unpacker::keeping_boxes(board);
-    unpacker.add_roots();
-    unpacker.run(steps, give_up);
+    let mut unpacker = searched(board, Unpacker::keeping_boxes, steps, give_up)?;
     let best = unpacker.best;
     unpacker.nodes[best as usize].parent?;
     let pushes = unpacker.pushes_back(best)?;
@@ -128,6 +116,26 @@ pub(crate) fn imagine(board: &Board, steps: usize, give_up: &dyn Fn() -> bool) -
         player: node.player,
         pushes,
     })
+}
+
+/// The backward search `make` makes for `board`, run from the solved
+/// position within `steps` moves and until `give_up`; `None` where there
+/// are more goals than boxes, or more than [`MAX_BOXES`] boxes or
+/// [`MAX_CELLS`] cells.
+fn searched<'b>(
+    board: &'b Board,
+    make: fn(&'b Board) -> Unpacker<'b>,
+    steps: usize,
+    give_up: &dyn Fn() -> bool,
+) -> Option<Unpacker<'b>> {
+    let boxes = board.start_boxes.len();
+    if board.goals.len() != boxes || boxes > MAX_BOXES || board.len() > MAX_CELLS {
+        return None;
+    }
+    let mut unpacker = make(board);
+    unpacker.add_roots();
+    unpacker.run(steps, give_up);
+    Some(unpacker)
 }
 
 /// A pull undone: the box goes back to the cell it was pulled from.
