@@ -134,8 +134,8 @@ mod tests {
 
     #[test]
     fn levels_the_imagined_board_settles() {
-        // Perfect 84 and Boxxle I 69, which no search of `--fast` pushing
-        // to the goals settles within ten seconds.
+        // Perfect 84, Boxxle I 69 and Sasquatch I 5, which no search of
+        // `--fast` pushing to the goals settles within ten seconds.
         for level in &levels(&[include_bytes!("../../tests/data/waypoint/imagined.xsb")]) {
             let outcome = by_waypoint(level, 2000, 300_000, false);
             assert!(
