@@ -21,7 +21,7 @@ use crate::multi::deadlock::patterns::PatternSet;
 use crate::multi::guide::meet::{self, Meeting};
 use crate::multi::guide::packing::Packing;
 use crate::multi::guide::room::Rooms;
-use crate::multi::guide::unpack::{Imagined, imagine};
+use crate::multi::guide::unpack::{Far, Imagined, imagine};
 use crate::multi::waypoint;
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
@@ -49,9 +49,10 @@ pub(crate) struct Phase {
     /// The advisors a search led by the packing order follows besides the
     /// packing advisor's (see [`AdvisorSet`]).
     pub advisors: AdvisorSet,
-    /// Whether the search heads for the imagined board, the packing known
-    /// from there (see [`crate::multi::waypoint`]).
-    pub waypoint: bool,
+    /// Where the search heads for an imagined board, the packing known from
+    /// there (see [`crate::multi::waypoint`]): the one spread out by this
+    /// measure of the boxes' distance from the goals.
+    pub waypoint: Option<Far>,
 }
 
 impl Phase {
@@ -64,14 +65,14 @@ impl Phase {
             unpacked: false,
             order: CellOrder::NearFirst,
             advisors: AdvisorSet::MAKE_ROOM,
-            waypoint: false,
+            waypoint: None,
         }
     }
 
-    /// The phase heading for the imagined board.
-    const fn by_waypoint(self) -> Phase {
+    /// The phase heading for the imagined board spread out by `far`.
+    const fn by_waypoint(self, far: Far) -> Phase {
         Phase {
-            waypoint: true,
+            waypoint: Some(far),
             ..self
         }
     }
@@ -165,8 +166,11 @@ const PLAN_STALL: u64 = 250_000;
 /// is followed, for a sixteenth of the lane, by the box-move search by way
 /// of the imagined board ([`crate::multi::waypoint`]): it settles levels
 /// the searches pushing to the goals miss (Boxxle I 69, Sasquatch I 30,
-/// perfect 84). (Git history and the issue notes hold the measurements
-/// behind these lists.)
+/// perfect 84). Where that area has no rooms, the box-move search by way of
+/// the other imagined board ([`Far`]) follows for an eighth (Sasquatch I
+/// 40, perfect 16); with rooms, the packing search by the unpacking plan
+/// that comes after could not spare it. (Git history and the issue notes
+/// hold the measurements behind these lists.)
 fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     let features = Phase::new(Method::Features, 1, 1, true);
     let box_moves = Phase::new(Method::BoxMoves, 1, 1, true);
@@ -185,8 +189,8 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         .advised_by(AdvisorSet::MAKE_ROOM.with(AdvisorSet::OUT_OF_PLAN));
     let unpacked_far = unpacked.in_order(CellOrder::FarFirst);
     let plan_unpacked = Phase::new(Method::Plan, 1, 1, false).unpacked();
-    let packing_third = Phase {
-        share: 3,
+    let peel_quarter = Phase {
+        share: 4,
         ..peel_order
     };
     // Where the goal area has rooms, short turns before the packing search
@@ -210,35 +214,38 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     // before): where it settles a level, it does within that.
     let waypoint = Phase {
         share: 16,
-        ..box_moves_plain.by_waypoint()
+        ..box_moves_plain.by_waypoint(Far::Summed)
+    };
+    // Then, where the area has no rooms, an eighth by way of the imagined
+    // board that the matching spreads out: it takes longer to work out,
+    // and settles levels the other misses (Sasquatch I 40, perfect 16).
+    let waypoint_matched = Phase {
+        share: 8,
+        ..box_moves_plain.by_waypoint(Far::Matched)
     };
     // Where the goals are spread out, a third of the box-move search's lane
     // before it: where two threads run that lane with two others, a ninth,
     // and the levels it settles there take it a second or so.
     let waypoint_spread = Phase {
         share: 3,
-        ..box_moves_plain.by_waypoint()
+        ..box_moves_plain.by_waypoint(Far::Summed)
     };
     // A quarter each for the peel order and the box-move search, which
     // settle the levels they settle in a second or two, then the rest.
     let ordered_second = vec![
-        Phase {
-            share: 4,
-            ..peel_order
-        },
+        peel_quarter,
         waypoint,
+        waypoint_matched,
         box_moves_quarter,
         plan_unpacked,
     ];
-    // Shares of a third, a third and a quarter leave the box-move search
-    // its part where neither plan search stalls early.
+    // A quarter each for the peel order and the two plan searches leave
+    // the box-move search its part where neither plan search stalls early.
     let planned_second = vec![
-        packing_third,
+        peel_quarter,
         waypoint,
-        Phase {
-            share: 3,
-            ..plan_first
-        },
+        waypoint_matched,
+        plan_quarter,
         Phase {
             share: 4,
             ..plan_unpacked
@@ -427,7 +434,8 @@ struct Knowledge {
     unpacked: OnceLock<Option<Packing>>,
     meeting: OnceLock<Meeting>,
     fences: OnceLock<Arc<PatternSet>>,
-    imagined: OnceLock<Option<Imagined>>,
+    /// By [`Far::Summed`] and by [`Far::Matched`].
+    imagined: [OnceLock<Option<Imagined>>; 2],
 }
 
 impl Knowledge {
@@ -494,11 +502,20 @@ impl Knowledge {
             .as_ref()
     }
 
-    /// The imagined board, worked out once (until `give_up`), where there
-    /// is one.
-    fn imagined(&self, board: &Board, give_up: &dyn Fn() -> bool) -> Option<&Imagined> {
-        self.imagined
-            .get_or_init(|| imagine(board, IMAGINE_STEPS, give_up))
+    /// The imagined board spread out by `far`, worked out once (until
+    /// `give_up`, or the time of the phase's `limits` has passed), where
+    /// there is one.
+    fn imagined(
+        &self,
+        board: &Board,
+        far: Far,
+        limits: &Limits,
+        give_up: &dyn Fn() -> bool,
+    ) -> Option<&Imagined> {
+        let by = limits.time.and_then(|t| Instant::now().checked_add(t));
+        let past = || give_up() || by.is_some_and(|by| Instant::now() >= by);
+        self.imagined[far as usize]
+            .get_or_init(|| imagine(board, far, IMAGINE_STEPS, &past))
             .as_ref()
     }
 
@@ -636,16 +653,10 @@ fn run_lane(
         };
         let config = known.config(board, &phase, &give_up);
         let phase_limits = phase_limits(&phase, todo.is_empty(), limits, started, total.generated);
-        let (outcome, stats) = if phase.waypoint {
-            by_waypoint(
-                board,
-                known,
-                &config,
-                &phase_limits,
-                crew.stop,
-                &rooms,
-                progress,
-            )
+        let (outcome, stats) = if let Some(far) = phase.waypoint {
+            let imagined = known.imagined(board, far, &phase_limits, &rooms);
+            let stop = crew.stop;
+            by_waypoint(board, imagined, &config, &phase_limits, stop, progress)
         } else {
             search::run(board, &config, &phase_limits, crew.stop, progress)
         };
@@ -676,24 +687,20 @@ fn run_lane(
 /// settles).
 const IMAGINE_STEPS: usize = 1000;
 
-/// A phase heading for the imagined board (worked out until `give_up`, or
-/// the phase's time has passed): the search of `config` without what
-/// belongs to the level's own goals (their rooms, packing order, fences
-/// and meeting table), to the imagined board's squares within `limits`,
-/// then on to the goals (see [`crate::multi::waypoint`]). Without an
-/// imagined board it ends at once.
+/// A phase heading for the `imagined` board: the search of `config`
+/// without what belongs to the level's own goals (their rooms, packing
+/// order, fences and meeting table), to the imagined board's squares
+/// within `limits`, then on to the goals (see [`crate::multi::waypoint`]).
+/// Without an imagined board it ends at once.
 fn by_waypoint(
     board: &Board,
-    known: &Knowledge,
+    imagined: Option<&Imagined>,
     config: &Config,
     limits: &Limits,
     stop: &AtomicBool,
-    give_up: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> (Outcome, MultiStats) {
-    let by = limits.time.and_then(|t| Instant::now().checked_add(t));
-    let past = || give_up() || by.is_some_and(|by| Instant::now() >= by);
-    let Some(imagined) = known.imagined(board, &past) else {
+    let Some(imagined) = imagined else {
         return (Outcome::Limit(Limit::Stalled), MultiStats::default());
     };
     let spread = Config {
@@ -1246,7 +1253,7 @@ mod tests {
     fn the_two_thread_layouts() {
         // (method, share, macros, led by the unpacking plan, by way of the
         // imagined board)
-        type Shape = (Method, u32, bool, bool, bool);
+        type Shape = (Method, u32, bool, bool, Option<Far>);
         let shape = |area| -> Vec<Vec<Shape>> {
             lanes(2, area)
                 .iter()
@@ -1257,64 +1264,67 @@ mod tests {
                 })
                 .collect()
         };
+        use Far::*;
         use Method::*;
         assert_eq!(
             shape(GoalArea::Spread),
             [
-                vec![(Features, 1, true, false, false)],
+                vec![(Features, 1, true, false, None)],
                 vec![
-                    (BoxMoves, 9, false, false, true),
-                    (BoxMoves, 3, true, false, false),
-                    (Packing, 3, false, true, false),
-                    (AStar, 1, false, false, false)
+                    (BoxMoves, 9, false, false, Some(Summed)),
+                    (BoxMoves, 3, true, false, None),
+                    (Packing, 3, false, true, None),
+                    (AStar, 1, false, false, None)
                 ]
             ]
         );
         assert_eq!(
             shape(GoalArea::Ordered),
             [
-                vec![(Packing, 1, false, true, false)],
+                vec![(Packing, 1, false, true, None)],
                 vec![
-                    (Packing, 4, false, false, false),
-                    (BoxMoves, 16, false, false, true),
-                    (BoxMoves, 4, false, false, false),
-                    (Plan, 1, false, true, false)
+                    (Packing, 4, false, false, None),
+                    (BoxMoves, 16, false, false, Some(Summed)),
+                    (BoxMoves, 8, false, false, Some(Matched)),
+                    (BoxMoves, 4, false, false, None),
+                    (Plan, 1, false, true, None)
                 ]
             ]
         );
         assert_eq!(
             shape(GoalArea::OrderedRooms),
             [
-                vec![(Packing, 1, true, false, false)],
+                vec![(Packing, 1, true, false, None)],
                 vec![
-                    (BoxMoves, 8, false, false, false),
-                    (BoxMoves, 16, false, false, true),
-                    (Packing, 1, false, true, false)
+                    (BoxMoves, 8, false, false, None),
+                    (BoxMoves, 16, false, false, Some(Summed)),
+                    (Packing, 1, false, true, None)
                 ]
             ]
         );
         assert_eq!(
             shape(GoalArea::Planned),
             [
-                vec![(Packing, 1, false, true, false)],
+                vec![(Packing, 1, false, true, None)],
                 vec![
-                    (Packing, 3, false, false, false),
-                    (BoxMoves, 16, false, false, true),
-                    (Plan, 3, false, false, false),
-                    (Plan, 4, false, true, false),
-                    (BoxMoves, 1, false, false, false)
+                    (Packing, 4, false, false, None),
+                    (BoxMoves, 16, false, false, Some(Summed)),
+                    (BoxMoves, 8, false, false, Some(Matched)),
+                    (Plan, 4, false, false, None),
+                    (Plan, 4, false, true, None),
+                    (BoxMoves, 1, false, false, None)
                 ]
             ]
         );
         assert_eq!(
             shape(GoalArea::PlannedRooms),
             [
-                vec![(Packing, 1, true, false, false)],
+                vec![(Packing, 1, true, false, None)],
                 vec![
-                    (BoxMoves, 8, false, false, false),
-                    (BoxMoves, 16, false, false, true),
-                    (Plan, 4, false, false, false),
-                    (Packing, 1, false, true, false)
+                    (BoxMoves, 8, false, false, None),
+                    (BoxMoves, 16, false, false, Some(Summed)),
+                    (Plan, 4, false, false, None),
+                    (Packing, 1, false, true, None)
                 ]
             ]
         );

@@ -19,7 +19,9 @@
 //!
 //! The same search with no box ever leaving the board spreads the boxes
 //! out of the goal area instead: its best position is Festival's *imagined
-//! board* ([`imagine`]), which [`crate::multi::waypoint`] heads for.
+//! board* ([`imagine`]), which [`crate::multi::waypoint`] heads for; how
+//! far the boxes stand from the goals is measured one of two ways
+//! ([`Far`]), each spreading them out its own way.
 //!
 //! - [`bases`]: the start squares, their groups and the matching of boxes
 //!   to them;
@@ -33,6 +35,7 @@ mod search;
 use super::plan::{Parking, Plan};
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell};
+pub(crate) use search::Far;
 use search::{Step, Unpacker};
 
 /// Boxes a level may have for the search: each position matches its boxes
@@ -102,11 +105,17 @@ pub(crate) struct Imagined {
 
 /// The imagined board of `board`: the best position of the backward search
 /// that takes no box off the board (fewest areas, goals, halls cut apart,
-/// then the boxes farthest from the goals), within `steps` moves and until
-/// `give_up`; `None` where [`unpack_plan`] has no search, or it left the
-/// goals as they were.
-pub(crate) fn imagine(board: &Board, steps: usize, give_up: &dyn Fn() -> bool) -> Option<Imagined> {
-    let mut unpacker = searched(board, Unpacker::keeping_boxes, steps, give_up)?;
+/// then the boxes farthest from the goals, by `far`), within `steps` moves
+/// and until `give_up`; `None` where [`unpack_plan`] has no search, or it
+/// left the goals as they were.
+pub(crate) fn imagine(
+    board: &Board,
+    far: Far,
+    steps: usize,
+    give_up: &dyn Fn() -> bool,
+) -> Option<Imagined> {
+    let keeping = |board| Unpacker::keeping_boxes(board, far);
+    let mut unpacker = searched(board, keeping, steps, give_up)?;
     let best = unpacker.best;
     unpacker.nodes[best as usize].parent?;
     let pushes = unpacker.pushes_back(best)?;
@@ -124,7 +133,7 @@ pub(crate) fn imagine(board: &Board, steps: usize, give_up: &dyn Fn() -> bool) -
 /// [`MAX_CELLS`] cells.
 fn searched<'b>(
     board: &'b Board,
-    make: fn(&'b Board) -> Unpacker<'b>,
+    make: impl FnOnce(&'b Board) -> Unpacker<'b>,
     steps: usize,
     give_up: &dyn Fn() -> bool,
 ) -> Option<Unpacker<'b>> {
@@ -235,11 +244,12 @@ mod tests {
             include_bytes!("../../../../tests/data/rooms/rooms.xsb"),
         ];
         let mut checked = 0;
-        for level in texts.iter().flat_map(|t| parse_xsb(t, 1 << 20).unwrap()) {
+        let levels = texts.iter().flat_map(|t| parse_xsb(t, 1 << 20).unwrap());
+        for (level, far) in levels.flat_map(|l| [(l.clone(), Far::Summed), (l, Far::Matched)]) {
             let Ok(board) = Board::new(&level) else {
                 continue;
             };
-            let Some(imagined) = imagine(&board, 300, &|| false) else {
+            let Some(imagined) = imagine(&board, far, 300, &|| false) else {
                 continue;
             };
             assert_ne!(imagined.boxes, board.goals);

@@ -7,7 +7,8 @@
 //! score met on its path, less the distance: the search cycles over the
 //! cells met so far, every other turn to the cell of the best position,
 //! and takes from a cell the position its path weighed least (ties to the
-//! better score). A move weighs 1, or 0 where an advisor names it: the
+//! better score). The search that keeps every box measures their distance
+//! from the goals one of two ways ([`Far`]). A move weighs 1, or 0 where an advisor names it: the
 //! pull that takes a box off the board (a box off the goals first), or a
 //! pull of a box off its goal that shuts nothing and moves it away; the
 //! pull that joins areas; the one that joins halls. A move that takes a
@@ -16,7 +17,8 @@
 use super::bases::{Bases, Set, in_tunnels};
 use super::pulls::{Pulled, Puller};
 use crate::grid::Direction;
-use crate::multi::board::{Board, Cell};
+use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
+use crate::multi::bound::Matcher;
 use crate::multi::guide::halls::{HallScratch, Halls};
 use crate::multi::rows::RowArea;
 use rustc_hash::FxHashMap as HashMap;
@@ -35,8 +37,21 @@ pub(super) struct Score {
     pub areas: u16,
     pub on_goals: u16,
     pub cut: u16,
-    /// `u32::MAX` less the boxes' pushes to every goal, summed.
+    /// `u32::MAX` less the boxes' distance from the goals ([`Far`]).
     pub near: u32,
+}
+
+/// How the search that keeps every box on the board measures the boxes'
+/// distance from the goals, the last field of a position's score: each
+/// spreads the boxes out its own way, and a forward search reaches some of
+/// those imagined boards and not others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Far {
+    /// Each box's pushes to every goal, summed.
+    Summed,
+    /// The pushes of the cheapest matching of boxes to goals, each box to
+    /// a goal of its own (Festival's measure for its strategy B).
+    Matched,
 }
 
 impl Score {
@@ -109,6 +124,11 @@ pub(super) struct Unpacker<'b> {
     cursor: usize,
     /// Per cell, the pushes from it to every goal, summed.
     to_goals: Vec<u32>,
+    /// Per goal, the pushes to it from each cell.
+    to_each_goal: Vec<Vec<Distance>>,
+    far: Far,
+    /// The matchings of [`Far::Matched`].
+    matcher: Matcher,
     /// Per cell, whether a pulled box may not stop there (see [`in_tunnels`]).
     in_tunnel: Vec<bool>,
     occupied: Vec<bool>,
@@ -133,10 +153,13 @@ pub(super) struct Unpacker<'b> {
 impl<'b> Unpacker<'b> {
     pub fn new(board: &'b Board) -> Unpacker<'b> {
         let n = board.len();
+        let to_each_goal: Vec<Vec<Distance>> = (board.goals.iter())
+            .map(|&g| board.pull_distances(g, &[]))
+            .collect();
         let mut to_goals = vec![0u32; n];
-        for &g in &board.goals {
-            for (c, d) in board.pull_distances(g, &[]).into_iter().enumerate() {
-                if d != crate::multi::board::UNREACHABLE {
+        for distances in &to_each_goal {
+            for (c, &d) in distances.iter().enumerate() {
+                if d != UNREACHABLE {
                     to_goals[c] += u32::from(d);
                 }
             }
@@ -155,6 +178,9 @@ impl<'b> Unpacker<'b> {
             heaps: Vec::new(),
             cursor: 0,
             to_goals,
+            to_each_goal,
+            far: Far::Summed,
+            matcher: Matcher::default(),
             in_tunnel: in_tunnels(board),
             occupied: vec![false; n],
             marks: vec![0; n],
@@ -169,11 +195,13 @@ impl<'b> Unpacker<'b> {
         }
     }
 
-    /// The same search with no box ever taken off the board: its positions
-    /// hold every box, positions a forward search may reach.
-    pub fn keeping_boxes(board: &'b Board) -> Unpacker<'b> {
+    /// The same search with no box ever taken off the board, the boxes'
+    /// distance from the goals measured by `far`: its positions hold every
+    /// box, positions a forward search may reach.
+    pub fn keeping_boxes(board: &'b Board, far: Far) -> Unpacker<'b> {
         Unpacker {
             sinks: false,
+            far,
             ..Unpacker::new(board)
         }
     }
@@ -619,7 +647,7 @@ impl<'b> Unpacker<'b> {
         let areas = self.count_areas(boxes);
         let cut = self.cut(boxes, after);
         let on_goals = boxes.iter().filter(|&&b| board.is_goal[b]).count();
-        let far: u32 = boxes.iter().map(|&b| self.to_goals[b]).sum();
+        let far = self.far_from_goals(boxes);
         let score = Score {
             boxes: boxes.len() as u16,
             areas: areas as u16,
@@ -629,6 +657,18 @@ impl<'b> Unpacker<'b> {
         };
         self.scores.insert(boxes.into(), score);
         score
+    }
+
+    /// How far `boxes` are from the goals, by the search's measure ([`Far`]).
+    fn far_from_goals(&mut self, boxes: &[Cell]) -> u32 {
+        match self.far {
+            Far::Summed => boxes.iter().map(|&b| self.to_goals[b]).sum(),
+            // Every box stands where pulls from a goal took it, so some
+            // matching is whole; one that is not counts as the nearest.
+            Far::Matched => (self.matcher)
+                .bound_warm(Some(0), &self.to_each_goal, boxes)
+                .unwrap_or(0),
+        }
     }
 
     /// The pairs of halls `boxes` (marked in `occupied`) cut apart: from
