@@ -504,7 +504,9 @@ impl Knowledge {
 
     /// The imagined board spread out by `far`, worked out once (until
     /// `give_up`, or the time of the phase's `limits` has passed), where
-    /// there is one.
+    /// there is one and no measure before `far` spread the boxes out the
+    /// same way (its search ran already: the phases by way of the imagined
+    /// boards run in the order of the measures).
     fn imagined(
         &self,
         board: &Board,
@@ -514,9 +516,12 @@ impl Knowledge {
     ) -> Option<&Imagined> {
         let by = limits.time.and_then(|t| Instant::now().checked_add(t));
         let past = || give_up() || by.is_some_and(|by| Instant::now() >= by);
-        self.imagined[far as usize]
+        let imagined = self.imagined[far as usize]
             .get_or_init(|| imagine(board, far, IMAGINE_STEPS, &past))
-            .as_ref()
+            .as_ref()?;
+        let before = &self.imagined[..far as usize];
+        let seen = (before.iter()).any(|b| b.get().and_then(Option::as_ref) == Some(imagined));
+        (!seen).then_some(imagined)
     }
 
     fn rooms(&self, board: &Board, give_up: &dyn Fn() -> bool) -> &Rooms {
@@ -1246,6 +1251,29 @@ mod tests {
             let shape = (third.method, third.unpacked, third.advisors);
             let set = out_of_plan(AdvisorSet::MAKE_ROOM);
             assert_eq!(shape, (Method::Packing, true, set), "{area:?}");
+        }
+    }
+
+    #[test]
+    fn an_imagined_board_the_measure_before_met_is_not_headed_for_again() {
+        let boards = |text: &[u8]| {
+            let levels = crate::level::parse_xsb(text, 1 << 20).unwrap();
+            let boards = levels.iter().map(|l| Board::new(l).unwrap());
+            boards.collect::<Vec<_>>()
+        };
+        let limits = Limits::default();
+        let heads_for = |board: &Board| {
+            let known = Knowledge::default();
+            let summed = known.imagined(board, Far::Summed, &limits, &|| false);
+            let matched = known.imagined(board, Far::Matched, &limits, &|| false);
+            (summed.is_some(), matched.is_some())
+        };
+        // Sasquatch I 1: both measures spread its boxes out the same way.
+        let same = boards(include_bytes!("../../tests/data/levels/sasquatch.xsb"));
+        assert_eq!(heads_for(&same[0]), (true, false));
+        // Perfect 16 and Sasquatch I 40, which only the matching settles.
+        for board in &boards(include_bytes!("../../tests/data/waypoint/matched.xsb")) {
+            assert_eq!(heads_for(board), (true, true));
         }
     }
 

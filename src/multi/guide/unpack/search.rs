@@ -8,7 +8,8 @@
 //! cells met so far, every other turn to the cell of the best position,
 //! and takes from a cell the position its path weighed least (ties to the
 //! better score). The search that keeps every box measures their distance
-//! from the goals one of two ways ([`Far`]). A move weighs 1, or 0 where an advisor names it: the
+//! from the goals one of two ways ([`Far`]). A move weighs 1, or 0 where
+//! an advisor names it: the
 //! pull that takes a box off the board (a box off the goals first), or a
 //! pull of a box off its goal that shuts nothing and moves it away; the
 //! pull that joins areas; the one that joins halls. A move that takes a
@@ -126,6 +127,7 @@ pub(super) struct Unpacker<'b> {
     to_goals: Vec<u32>,
     /// Per goal, the pushes to it from each cell.
     to_each_goal: Vec<Vec<Distance>>,
+    /// How `near` is measured (by the matching only where every box stays).
     far: Far,
     /// The matchings of [`Far::Matched`].
     matcher: Matcher,
