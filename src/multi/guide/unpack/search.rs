@@ -149,7 +149,7 @@ pub(super) struct Unpacker<'b> {
     /// Whether every box is off the board.
     done: bool,
     /// Whether boxes may leave the board (see [`Unpacker::keeping_boxes`]).
-    sinks: bool,
+    takes_off: bool,
 }
 
 impl<'b> Unpacker<'b> {
@@ -193,7 +193,7 @@ impl<'b> Unpacker<'b> {
             matching: None,
             best: 0,
             done: false,
-            sinks: true,
+            takes_off: true,
         }
     }
 
@@ -202,7 +202,7 @@ impl<'b> Unpacker<'b> {
     /// box, positions a forward search may reach.
     pub fn keeping_boxes(board: &'b Board, far: Far) -> Unpacker<'b> {
         Unpacker {
-            sinks: false,
+            takes_off: false,
             far,
             ..Unpacker::new(board)
         }
@@ -465,7 +465,7 @@ impl<'b> Unpacker<'b> {
                 }
             }
         }
-        let sinks = if self.sinks {
+        let sinks = if self.takes_off {
             self.sinks(&boxes, &left, &pulled)
         } else {
             Vec::new()
