@@ -127,19 +127,48 @@ impl Halls {
         }
         let s = scratch;
         s.make_room(board.len());
-        let measured = s.base_met.len() == self.cells.len();
-        let (Some(a), Some(b), true) = (self.hall[from], self.hall[to], measured) else {
+        if s.base_met.len() != self.cells.len() {
             self.met_by_all(board, occupied, &mut s.other, &mut s.marks, &mut s.met);
             return self.lost(&s.met);
-        };
+        }
         s.met.clone_from(&s.base_met);
-        // A move inside one hall walks that hall once.
-        let halls = if a == b { &[a][..] } else { &[a, b][..] };
-        for &h in halls {
-            let h = h as usize;
-            s.met[h] = self.met_by_every_part(board, occupied, &mut s.base, &mut s.marks, h);
+        let mut touched = self.touched(board, &s.base, (from, to));
+        let pieces = if let (Some(_), Some(_)) = (self.hall[from], self.hall[to]) {
+            &mut s.base
+        } else {
+            self.corridor_pieces(board, occupied, &mut s.other, &mut s.marks.stack);
+            &mut s.other
+        };
+        while touched != 0 {
+            let h = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            s.met[h] = self.met_by_every_part(board, occupied, pieces, &mut s.marks, h);
         }
         self.lost(&s.met)
+    }
+
+    /// The halls whose walks a box moved `from` `to` may change, as bits,
+    /// given the corridor `pieces` before the move: the halls of the two
+    /// cells, and where either is a corridor cell, the halls beside the
+    /// pieces it splits or joins (no other hall's cells or pieces change).
+    fn touched(&self, board: &Board, pieces: &Pieces, (from, to): (Cell, Cell)) -> u64 {
+        let mut touched = 0u64;
+        let piece_halls = |c: Cell| match pieces.piece_of[c] {
+            0 => 0,
+            id => pieces.pieces[id as usize - 1].halls,
+        };
+        for c in [from, to] {
+            match self.hall[c] {
+                Some(h) => touched |= 1 << h,
+                None => touched |= piece_halls(c),
+            }
+        }
+        if self.hall[from].is_none() {
+            for next in board.neighbours(from) {
+                touched |= self.hall[next].map_or_else(|| piece_halls(next), |h| 1 << h);
+            }
+        }
+        touched
     }
 
     /// The pairs joined on the empty board that `met` does not join.
