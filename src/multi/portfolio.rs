@@ -134,26 +134,32 @@ const PLAN_STALL: u64 = 250_000;
 /// box-move search's lane, for a third of it (Sasquatch I 5 and 19 within
 /// a second or two). Where the goal
 /// area is ordered the packing search led by the unpacking plan
-/// ([`crate::multi::guide::unpack`]) solves the most;
-/// the second lane runs the packing search by the peel order, the
-/// box-move search without macros and the plan search by the unpacking
-/// plan, each for a part of its time, for each settles levels the others
-/// miss; where there is a backward plan, the plan searches by it and by
-/// the unpacking plan come between the peel order and the box-move search.
+/// ([`crate::multi::guide::unpack`]) solves the most, taking a cell's
+/// positions near first; the second lane runs the packing search by the
+/// peel order, the same search led by the unpacking plan far first
+/// ([`CellOrder::FarFirst`], Festival's order inside a cell: it settles
+/// levels near first misses, perfect 76 and 95) and the plan search by the
+/// unpacking plan, each for a part of its time; where there is a backward
+/// plan, the plan search by the unpacking plan takes a quarter before the
+/// far-first search takes the rest (the box-move search and the plan
+/// search by the backward plan settled no level there, and wait for
+/// threads to spare). Taking both orders in turn in the first lane loses
+/// levels near first settles within seconds (perfect 5).
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
 /// as positions. There the box-move search without macros opens the
 /// second lane for an eighth of it and, where the area is also planned,
 /// the plan search follows for a quarter: each settles levels the packing
 /// searches miss, within a second or two where it does, and the packing
-/// search led by the unpacking plan takes the rest, the largest part. The
+/// search led by the unpacking plan takes the rest, the largest part, near
+/// first and far first in turn (Boxxle I 80 far first within two seconds,
+/// and 68 sooner). The
 /// packing search by the peel order (or the backward plan) takes a cell's
-/// positions near first and far first in turn ([`CellOrder::Both`]); the
-/// one led by the unpacking plan near first, which settles levels that
-/// taking turns would lose. Where an ordered area
-/// has threads to spare after plain A*, that search runs again far first
-/// ([`CellOrder::FarFirst`], Festival's order inside a cell): it settles
-/// levels the other misses, and misses others. The packing searches led
+/// positions near first and far first in turn ([`CellOrder::Both`]).
+/// Where an ordered area has threads to spare, they run what its two lanes
+/// leave out: near first alone in the rooms' layouts, the box-move search
+/// without macros (and the plan search by the backward plan) in the
+/// others. The packing searches led
 /// by the unpacking plan follow the doors and out-of-plan advisors, and
 /// count the boxes out of plan in their cells (Festival's first strategy
 /// does both); the others follow the doors, hotspot and explorer advisors
@@ -188,6 +194,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         .unpacked()
         .advised_by(AdvisorSet::MAKE_ROOM.with(AdvisorSet::OUT_OF_PLAN));
     let unpacked_far = unpacked.in_order(CellOrder::FarFirst);
+    let unpacked_both = unpacked.in_order(CellOrder::Both);
     let plan_unpacked = Phase::new(Method::Plan, 1, 1, false).unpacked();
     let peel_quarter = Phase {
         share: 4,
@@ -205,9 +212,9 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         share: 4,
         ..plan_first
     };
-    let box_moves_quarter = Phase {
+    let far_quarter = Phase {
         share: 4,
-        ..box_moves_plain
+        ..unpacked_far
     };
     // A sixteenth for the box-move search by way of the imagined board,
     // after the second lane's first search (which then starts as soon as
@@ -230,27 +237,26 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         share: 3,
         ..box_moves_plain.by_waypoint(Far::Summed)
     };
-    // A quarter each for the peel order and the box-move search, which
-    // settle the levels they settle in a second or two, then the rest.
+    // A quarter each for the peel order and the far-first search by the
+    // unpacking plan, then the rest.
     let ordered_second = vec![
         peel_quarter,
         waypoint,
         waypoint_matched,
-        box_moves_quarter,
+        far_quarter,
         plan_unpacked,
     ];
-    // A quarter each for the peel order and the two plan searches leave
-    // the box-move search its part where neither plan search stalls early.
+    // The plan search by the unpacking plan stalls early where it is lost,
+    // leaving the far-first search its part.
     let planned_second = vec![
         peel_quarter,
         waypoint,
         waypoint_matched,
-        plan_quarter,
         Phase {
             share: 4,
             ..plan_unpacked
         },
-        box_moves_plain,
+        unpacked_far,
     ];
     match area {
         GoalArea::Spread => (
@@ -264,25 +270,32 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         ),
         GoalArea::Ordered => (
             vec![vec![unpacked], ordered_second],
-            vec![unpacked_all, features, plain, unpacked_far, weighted(2)],
+            vec![unpacked_all, features, plain, box_moves_plain, weighted(2)],
         ),
         GoalArea::Planned => (
             vec![vec![unpacked], planned_second],
-            vec![unpacked_all, features, plain, unpacked_far, weighted(2)],
+            vec![
+                unpacked_all,
+                features,
+                plain,
+                box_moves_plain,
+                plan_first,
+                weighted(2),
+            ],
         ),
         GoalArea::OrderedRooms => (
             vec![
                 vec![packing_in_rooms],
-                vec![box_moves_eighth, waypoint, unpacked],
+                vec![box_moves_eighth, waypoint, unpacked_both],
             ],
-            vec![box_moves, features, plain, unpacked_far, weighted(2)],
+            vec![box_moves, features, plain, unpacked, weighted(2)],
         ),
         GoalArea::PlannedRooms => (
             vec![
                 vec![packing_in_rooms],
-                vec![box_moves_eighth, waypoint, plan_quarter, unpacked],
+                vec![box_moves_eighth, waypoint, plan_quarter, unpacked_both],
             ],
-            vec![box_moves, features, plain, unpacked_far, weighted(2)],
+            vec![box_moves, features, plain, unpacked, weighted(2)],
         ),
     }
 }
@@ -292,7 +305,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
 ///
 /// Every thread count runs the same [`searches`] for a level: with a thread
 /// for each lane of the core, each runs alone, and threads to spare add
-/// the extra searches, one a thread (six or seven lanes at most, by the
+/// the extra searches, one a thread (six to eight lanes at most, by the
 /// goal area: more would repeat a search and thin out everyone's share of
 /// the memory); with fewer, the first lanes run alone and the last thread
 /// runs the rest of the core one after another, an equal share of its
@@ -1138,7 +1151,7 @@ mod tests {
     fn the_spares_are_the_extra_searches_no_lane_runs() {
         let key = |p: &Phase| {
             (
-                p.method, p.weight, p.macros, p.unpacked, p.order, p.advisors,
+                p.method, p.weight, p.macros, p.unpacked, p.order, p.advisors, p.waypoint,
             )
         };
         for (threads, area) in (1..=8).flat_map(|t| AREAS.map(|a| (t, a))) {
@@ -1182,33 +1195,52 @@ mod tests {
     }
 
     #[test]
-    fn far_first_runs_only_on_threads_to_spare_on_ordered_goal_areas() {
-        let far_first = |threads, area| {
-            let lanes = lanes(threads, area);
-            lanes
+    fn the_second_lane_leads_by_the_unpacking_plan_far_first_or_in_turn() {
+        use GoalArea::*;
+        let unpacked_orders = |lane: &[Phase]| -> Vec<CellOrder> {
+            let by_plan = lane
+                .iter()
+                .filter(|p| p.method == Method::Packing && p.unpacked);
+            by_plan.map(|p| p.order).collect()
+        };
+        for area in [Ordered, Planned, OrderedRooms, PlannedRooms] {
+            let two = lanes(2, area);
+            let (first, second) = (unpacked_orders(&two[0]), unpacked_orders(&two[1]));
+            let rooms = matches!(area, OrderedRooms | PlannedRooms);
+            // Without rooms the first lane is near first, and the second
+            // far first; with rooms the second takes both in turn.
+            let (lead, other) = if rooms {
+                (vec![], vec![CellOrder::Both])
+            } else {
+                (vec![CellOrder::NearFirst], vec![CellOrder::FarFirst])
+            };
+            assert_eq!((first, second), (lead, other), "{area:?}");
+            // With rooms, near first alone runs where threads are to spare.
+            let near = |t| {
+                let lanes = lanes(t, area);
+                let orders = lanes.iter().flat_map(|l| unpacked_orders(l));
+                orders.filter(|&o| o == CellOrder::NearFirst).count()
+            };
+            assert!(near(7) >= 1, "{area:?}");
+        }
+        let spread = lanes(7, Spread);
+        assert!(
+            spread
                 .iter()
                 .flatten()
-                .any(|p| p.order == CellOrder::FarFirst)
-        };
-        for area in AREAS {
-            assert!((1..=4).all(|t| !far_first(t, area)), "{area:?}");
-            assert_eq!(far_first(7, area), area != GoalArea::Spread, "{area:?}");
-        }
+                .all(|p| p.order == CellOrder::NearFirst)
+        );
     }
 
     #[test]
-    fn the_peel_order_takes_both_orders_in_turn_and_the_unpacking_plan_near_first() {
+    fn the_peel_order_takes_both_orders_in_turn() {
         for (threads, area) in (1..=7).flat_map(|t| AREAS.map(|a| (t, a))) {
             for p in lanes(threads, area).iter().flatten() {
                 let peel = p.method == Method::Packing && !p.unpacked;
-                assert_eq!(
-                    p.order == CellOrder::Both,
-                    peel,
-                    "{threads} threads, {area:?}"
-                );
-                if p.unpacked && p.order != CellOrder::NearFirst {
-                    assert_eq!(p.order, CellOrder::FarFirst);
-                    assert!(threads >= 5, "{threads} threads, {area:?}");
+                if peel {
+                    assert_eq!(p.order, CellOrder::Both, "{threads} threads, {area:?}");
+                } else if !p.unpacked {
+                    assert_eq!(p.order, CellOrder::NearFirst);
                 }
             }
         }
@@ -1314,7 +1346,7 @@ mod tests {
                     (Packing, 4, false, false, None),
                     (BoxMoves, 16, false, false, Some(Summed)),
                     (BoxMoves, 8, false, false, Some(Matched)),
-                    (BoxMoves, 4, false, false, None),
+                    (Packing, 4, false, true, None),
                     (Plan, 1, false, true, None)
                 ]
             ]
@@ -1338,9 +1370,8 @@ mod tests {
                     (Packing, 4, false, false, None),
                     (BoxMoves, 16, false, false, Some(Summed)),
                     (BoxMoves, 8, false, false, Some(Matched)),
-                    (Plan, 4, false, false, None),
                     (Plan, 4, false, true, None),
-                    (BoxMoves, 1, false, false, None)
+                    (Packing, 1, false, true, None)
                 ]
             ]
         );
