@@ -136,14 +136,15 @@ const PLAN_STALL: u64 = 250_000;
 /// area is ordered the packing search led by the unpacking plan
 /// ([`crate::multi::guide::unpack`]) solves the most, taking a cell's
 /// positions near first; the second lane runs the packing search by the
-/// peel order, the same search led by the unpacking plan far first
-/// ([`CellOrder::FarFirst`], Festival's order inside a cell: it settles
-/// levels near first misses, perfect 76 and 95) and the plan search by the
-/// unpacking plan, each for a part of its time; where there is a backward
-/// plan, the plan search by the unpacking plan takes a quarter before the
-/// far-first search takes the rest (the box-move search and the plan
-/// search by the backward plan settled no level there, and wait for
-/// threads to spare). Taking both orders in turn in the first lane loses
+/// peel order, the box-move search without macros (Microban II 131) and
+/// the plan search by the unpacking plan, each for a part of its time.
+/// Where there is a backward plan, the plan search by the unpacking plan
+/// takes a quarter after the peel order, and the first lane's search
+/// again, far first ([`CellOrder::FarFirst`], Festival's order inside a
+/// cell), the rest: it settles levels near first misses (perfect 95
+/// within three seconds), where the box-move search and the plan search
+/// by the backward plan settled none (they wait for threads to spare).
+/// Taking both orders in turn in the first lane loses levels near first
 /// levels near first settles within seconds (perfect 5).
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
@@ -157,9 +158,9 @@ const PLAN_STALL: u64 = 250_000;
 /// packing search by the peel order (or the backward plan) takes a cell's
 /// positions near first and far first in turn ([`CellOrder::Both`]).
 /// Where an ordered area has threads to spare, they run what its two lanes
-/// leave out: near first alone in the rooms' layouts, the box-move search
-/// without macros (and the plan search by the backward plan) in the
-/// others. The packing searches led
+/// leave out: near first alone in the rooms' layouts, far first where the
+/// area is ordered, and the box-move search without macros and the plan
+/// search by the backward plan where it is planned. The packing searches led
 /// by the unpacking plan follow the doors and out-of-plan advisors, and
 /// count the boxes out of plan in their cells (Festival's first strategy
 /// does both); the others follow the doors, hotspot and explorer advisors
@@ -212,9 +213,9 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         share: 4,
         ..plan_first
     };
-    let far_quarter = Phase {
+    let box_moves_quarter = Phase {
         share: 4,
-        ..unpacked_far
+        ..box_moves_plain
     };
     // A sixteenth for the box-move search by way of the imagined board,
     // after the second lane's first search (which then starts as soon as
@@ -237,13 +238,13 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         share: 3,
         ..box_moves_plain.by_waypoint(Far::Summed)
     };
-    // A quarter each for the peel order and the far-first search by the
-    // unpacking plan, then the rest.
+    // A quarter each for the peel order and the box-move search, which
+    // settle the levels they settle in a second or two, then the rest.
     let ordered_second = vec![
         peel_quarter,
         waypoint,
         waypoint_matched,
-        far_quarter,
+        box_moves_quarter,
         plan_unpacked,
     ];
     // The plan search by the unpacking plan stalls early where it is lost,
@@ -270,7 +271,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
         ),
         GoalArea::Ordered => (
             vec![vec![unpacked], ordered_second],
-            vec![unpacked_all, features, plain, box_moves_plain, weighted(2)],
+            vec![unpacked_all, features, plain, unpacked_far, weighted(2)],
         ),
         GoalArea::Planned => (
             vec![vec![unpacked], planned_second],
@@ -1206,13 +1207,12 @@ mod tests {
         for area in [Ordered, Planned, OrderedRooms, PlannedRooms] {
             let two = lanes(2, area);
             let (first, second) = (unpacked_orders(&two[0]), unpacked_orders(&two[1]));
-            let rooms = matches!(area, OrderedRooms | PlannedRooms);
-            // Without rooms the first lane is near first, and the second
-            // far first; with rooms the second takes both in turn.
-            let (lead, other) = if rooms {
-                (vec![], vec![CellOrder::Both])
-            } else {
-                (vec![CellOrder::NearFirst], vec![CellOrder::FarFirst])
+            // Without rooms the first lane is near first, and where planned
+            // the second far first; with rooms the second takes both in turn.
+            let (lead, other) = match area {
+                OrderedRooms | PlannedRooms => (vec![], vec![CellOrder::Both]),
+                Planned => (vec![CellOrder::NearFirst], vec![CellOrder::FarFirst]),
+                _ => (vec![CellOrder::NearFirst], vec![]),
             };
             assert_eq!((first, second), (lead, other), "{area:?}");
             // With rooms, near first alone runs where threads are to spare.
@@ -1346,7 +1346,7 @@ mod tests {
                     (Packing, 4, false, false, None),
                     (BoxMoves, 16, false, false, Some(Summed)),
                     (BoxMoves, 8, false, false, Some(Matched)),
-                    (Packing, 4, false, true, None),
+                    (BoxMoves, 4, false, false, None),
                     (Plan, 1, false, true, None)
                 ]
             ]
