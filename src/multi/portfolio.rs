@@ -144,8 +144,8 @@ const PLAN_STALL: u64 = 250_000;
 /// cell), the rest: it settles levels near first misses (perfect 95
 /// within three seconds), where the box-move search and the plan search
 /// by the backward plan settled none (they wait for threads to spare).
-/// Taking both orders in turn in the first lane loses levels near first
-/// levels near first settles within seconds (perfect 5).
+/// Taking both orders in turn in the first lane loses levels that near
+/// first settles within seconds (perfect 5).
 /// Where that area has goal rooms, the packing search runs twice, with the
 /// rooms' macros and without them, for the macros drop solutions as well
 /// as positions. There the box-move search without macros opens the
@@ -1196,7 +1196,7 @@ mod tests {
     }
 
     #[test]
-    fn the_second_lane_leads_by_the_unpacking_plan_far_first_or_in_turn() {
+    fn the_unpacking_plans_second_run_is_far_first_where_planned_and_in_turn_with_rooms() {
         use GoalArea::*;
         let unpacked_orders = |lane: &[Phase]| -> Vec<CellOrder> {
             let by_plan = lane

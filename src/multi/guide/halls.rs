@@ -112,9 +112,10 @@ impl Halls {
 
     /// [`Halls::cut`] of the position it measured last with one box moved
     /// from `from` to `to` (`occupied` marks the boxes after the move).
-    /// Where both cells are on halls the corridors are as they were, and
-    /// so is what every other hall meets: only the box's halls are walked
-    /// again. (With no position measured before, it measures afresh.)
+    /// Only the halls [`Halls::touched`] names are walked again: where both
+    /// cells are on halls the corridors are as they were, and elsewhere
+    /// only the pieces beside the box change (split into pieces afresh).
+    /// (With no position measured before, it measures afresh.)
     pub fn cut_after_move(
         &self,
         board: &Board,
