@@ -528,7 +528,7 @@ impl Knowledge {
         limits: &Limits,
         give_up: &dyn Fn() -> bool,
     ) -> Option<&Imagined> {
-        let by = limits.time.and_then(|t| Instant::now().checked_add(t));
+        let by = share_deadline(Instant::now(), limits.time, 1);
         let past = || give_up() || by.is_some_and(|by| Instant::now() >= by);
         let imagined = self.imagined[far as usize]
             .get_or_init(|| imagine(board, far, IMAGINE_STEPS, &past))
