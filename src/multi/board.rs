@@ -122,11 +122,7 @@ impl Board {
         for &g in &board.goals {
             board.is_goal[g] = true;
         }
-        let distance: Vec<Vec<Distance>> = board
-            .goals
-            .iter()
-            .map(|&g| board.pull_distances(g, &[]))
-            .collect();
+        let distance = board.pulls_to_each_goal();
         board.dead = board
             .cells()
             .map(|c| distance.iter().all(|d| d[c] == UNREACHABLE))
@@ -405,6 +401,13 @@ impl Board {
                 Some(ahead) => at = ahead,
             }
         }
+    }
+
+    /// Per goal, in the order of `goals`, its [`Board::pull_distances`] on
+    /// the empty board.
+    pub fn pulls_to_each_goal(&self) -> Vec<Vec<Distance>> {
+        let goals = self.goals.iter();
+        goals.map(|&g| self.pull_distances(g, &[])).collect()
     }
 
     /// Fewest pushes from each cell to `goal` for a lone box: a breadth-first

@@ -155,9 +155,7 @@ pub(super) struct Unpacker<'b> {
 impl<'b> Unpacker<'b> {
     pub fn new(board: &'b Board) -> Unpacker<'b> {
         let n = board.len();
-        let to_each_goal: Vec<Vec<Distance>> = (board.goals.iter())
-            .map(|&g| board.pull_distances(g, &[]))
-            .collect();
+        let to_each_goal = board.pulls_to_each_goal();
         let mut to_goals = vec![0u32; n];
         for distances in &to_each_goal {
             for (c, &d) in distances.iter().enumerate() {
