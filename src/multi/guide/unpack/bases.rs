@@ -177,9 +177,11 @@ impl Bases {
 
 /// Per cell, whether a box pulled there would wait inside a tunnel: a run
 /// of two cells or more, one wide, walls on both sides across it. Such a
-/// box only blocks the way; the ends of a run with no start square in it
-/// are left free (a box may wait at a tunnel's mouth), and start squares
-/// always are.
+/// box only blocks the way. Start squares are always free, and so is the
+/// run's first cell (its west or north end) where no start square is in
+/// it: a box may wait at one mouth, as Festival's pull search lets it.
+/// Freeing the other mouth too let the plan park a box in the one way
+/// into a goal room (Sasquatch I 34).
 pub(super) fn in_tunnels(board: &Board) -> Vec<bool> {
     let mut inside = vec![false; board.len()];
     let is_start = |c: Cell| board.start_boxes.contains(&c);
@@ -201,10 +203,9 @@ pub(super) fn in_tunnels(board: &Board) -> Vec<bool> {
             if run.len() < 2 {
                 continue;
             }
-            let ends_free = !run.iter().any(|&x| is_start(x));
+            let mouth_free = !run.iter().any(|&x| is_start(x));
             for (k, &x) in run.iter().enumerate() {
-                let end = k == 0 || k + 1 == run.len();
-                inside[x] |= !(is_start(x) || (end && ends_free));
+                inside[x] |= !(is_start(x) || (k == 0 && mouth_free));
             }
         }
     }
@@ -316,6 +317,27 @@ mod tests {
 
     fn board(text: &str) -> Board {
         Board::new(&parse_xsb(text.as_bytes(), 1000).unwrap()[0]).unwrap()
+    }
+
+    #[test]
+    fn a_tunnel_keeps_only_its_first_mouth_free_unless_a_box_starts_in_it() {
+        let b = board("#########\n#@  $   #\n### #####\n###.#####\n### #####\n#########");
+        let inside = in_tunnels(&b);
+        let at = |row: usize| {
+            b.cells()
+                .find(|&c| b.cells[c.index()] == (row + 1) * b.stride + 4)
+                .unwrap()
+        };
+        assert_eq!([2, 3, 4].map(|r| inside[at(r)]), [false, true, true]);
+        // With a box starting in it, only its start square is free.
+        let b = board("#########\n#@      #\n### #####\n###$#####\n###.#####\n#########");
+        let inside = in_tunnels(&b);
+        let at = |row: usize| {
+            b.cells()
+                .find(|&c| b.cells[c.index()] == (row + 1) * b.stride + 4)
+                .unwrap()
+        };
+        assert_eq!([2, 3, 4].map(|r| inside[at(r)]), [true, false, true]);
     }
 
     #[test]
