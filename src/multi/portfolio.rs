@@ -175,7 +175,7 @@ const PLAN_STALL: u64 = 250_000;
 /// the searches pushing to the goals miss (Boxxle I 69, Sasquatch I 30,
 /// perfect 84). Where that area has no rooms, the box-move search by way of
 /// the other imagined board ([`Far`]) follows for an eighth (Sasquatch I
-/// 40, perfect 16); with rooms, the packing search by the unpacking plan
+/// 40); with rooms, the packing search by the unpacking plan
 /// that comes after could not spare it. (Git history and the issue notes
 /// hold the measurements behind these lists.)
 fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
@@ -226,7 +226,7 @@ fn searches(area: GoalArea) -> (Vec<Vec<Phase>>, Vec<Phase>) {
     };
     // Then, where the area has no rooms, an eighth by way of the imagined
     // board that the matching spreads out: it takes longer to work out,
-    // and settles levels the other misses (Sasquatch I 40, perfect 16).
+    // and settles levels the other misses (Sasquatch I 40).
     let waypoint_matched = Phase {
         share: 8,
         ..box_moves_plain.by_waypoint(Far::Matched)

@@ -145,8 +145,8 @@ mod tests {
     fn levels_the_imagined_boards_settle() {
         // Levels no search of `--fast` pushing to the goals settles within
         // ten seconds: by the boxes' distance to every goal, summed,
-        // perfect 84, Boxxle I 69 and Sasquatch I 5; by the matching,
-        // perfect 16 and Sasquatch I 40, which the other misses.
+        // perfect 84, Boxxle I 69 and 104 and Sasquatch I 5; by the
+        // matching, Sasquatch I 40, which the other misses.
         let summed = levels(&[include_bytes!("../../tests/data/waypoint/imagined.xsb")]);
         let matched = levels(&[include_bytes!("../../tests/data/waypoint/matched.xsb")]);
         for (level, far) in (summed.iter().map(|l| (l, Far::Summed)))
