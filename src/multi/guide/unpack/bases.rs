@@ -321,23 +321,21 @@ mod tests {
 
     #[test]
     fn a_tunnel_keeps_only_its_first_mouth_free_unless_a_box_starts_in_it() {
-        let b = board("#########\n#@  $   #\n### #####\n###.#####\n### #####\n#########");
-        let inside = in_tunnels(&b);
-        let at = |row: usize| {
-            b.cells()
-                .find(|&c| b.cells[c.index()] == (row + 1) * b.stride + 4)
-                .unwrap()
+        // A tunnel running south from the room, a goal in its middle: the
+        // marks of its three cells, north to south.
+        let marks = |text: &str| {
+            let b = board(text);
+            let inside = in_tunnels(&b);
+            [2, 3, 4].map(|row| {
+                let grid = (row + 1) * b.stride + 4;
+                inside[b.cells().find(|&c| b.cells[c.index()] == grid).unwrap()]
+            })
         };
-        assert_eq!([2, 3, 4].map(|r| inside[at(r)]), [false, true, true]);
+        let open = "#########\n#@  $   #\n### #####\n###.#####\n### #####\n#########";
+        assert_eq!(marks(open), [false, true, true]);
         // With a box starting in it, only its start square is free.
-        let b = board("#########\n#@      #\n### #####\n###$#####\n###.#####\n#########");
-        let inside = in_tunnels(&b);
-        let at = |row: usize| {
-            b.cells()
-                .find(|&c| b.cells[c.index()] == (row + 1) * b.stride + 4)
-                .unwrap()
-        };
-        assert_eq!([2, 3, 4].map(|r| inside[at(r)]), [true, false, true]);
+        let started = "#########\n#@      #\n### #####\n###$#####\n###.#####\n#########";
+        assert_eq!(marks(started), [true, false, true]);
     }
 
     #[test]
