@@ -324,12 +324,10 @@ mod tests {
         // A tunnel running south from the room, a goal in its middle: the
         // marks of its three cells, north to south.
         let marks = |text: &str| {
-            let b = board(text);
+            let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
+            let b = Board::new(level).unwrap();
             let inside = in_tunnels(&b);
-            [2, 3, 4].map(|row| {
-                let grid = (row + 1) * b.stride + 4;
-                inside[b.cells().find(|&c| b.cells[c.index()] == grid).unwrap()]
-            })
+            [2, 3, 4].map(|row| inside[b.compact(level.grid.cell(row, 3))])
         };
         let open = "#########\n#@  $   #\n### #####\n###.#####\n### #####\n#########";
         assert_eq!(marks(open), [false, true, true]);
