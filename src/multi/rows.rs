@@ -91,12 +91,13 @@ const FIRST_CELLS: usize = 8;
 
 /// The cells of a row's `free` mask that a run of them joins to `seeds`
 /// (a subset of `free`): up by the carry of an add, down by a doubling fill
-/// of `doublings` steps (runs up to `2^doublings` cells long).
+/// of `D` steps (runs up to `2^D` cells long). `D` is a constant so that
+/// the steps unroll into shifts by constants.
 #[inline]
-fn fill_runs(free: u64, seeds: u64, doublings: u32) -> u64 {
+fn fill_runs<const D: u32>(free: u64, seeds: u64) -> u64 {
     let up = (free.wrapping_add(seeds) ^ free) & free | seeds;
     let (mut down, mut through) = (seeds, free);
-    for k in 0..doublings {
+    for k in 0..D {
         let shift = 1 << k;
         down |= through & (down >> shift);
         through &= through >> shift;
@@ -128,10 +129,20 @@ impl RowArea {
     /// Floods the area of the cells `open` (row masks) from the one `bit`
     /// of `row` (see [`fill_runs`] for `doublings`).
     fn flood_open(&mut self, open: &[u64], doublings: u32, row: usize, bit: u64) {
+        match doublings {
+            0..=3 => self.flood_runs::<3>(open, row, bit),
+            4 => self.flood_runs::<4>(open, row, bit),
+            5 => self.flood_runs::<5>(open, row, bit),
+            _ => self.flood_runs::<6>(open, row, bit),
+        }
+    }
+
+    /// [`RowArea::flood_open`] with runs up to `2^D` cells long.
+    fn flood_runs<const D: u32>(&mut self, open: &[u64], row: usize, bit: u64) {
         let height = open.len();
         self.rows.clear();
         self.rows.resize(height, 0);
-        self.rows[row] = fill_runs(open[row], bit, doublings);
+        self.rows[row] = fill_runs::<D>(open[row], bit);
         self.stack.clear();
         self.stack.push(row);
         // A row goes on the stack each time it grows, so its neighbours see
@@ -144,7 +155,7 @@ impl RowArea {
                 }
                 let seeds = reached & open[next] & !self.rows[next];
                 if seeds != 0 {
-                    self.rows[next] |= fill_runs(open[next], seeds, doublings);
+                    self.rows[next] |= fill_runs::<D>(open[next], seeds);
                     self.stack.push(next);
                 }
             }
@@ -225,13 +236,13 @@ mod tests {
     #[test]
     fn a_run_fills_both_ways_from_each_seed_and_stops_at_its_ends() {
         let free = 0b0111_1011_1100u64;
-        assert_eq!(fill_runs(free, 0b0001_0000_0000, 6), 0b0111_1000_0000);
-        assert_eq!(fill_runs(free, 0b0100_0000_0100, 6), free);
-        assert_eq!(fill_runs(free, 0b0000_0000_1000, 6), 0b0000_0011_1100);
+        assert_eq!(fill_runs::<6>(free, 0b0001_0000_0000), 0b0111_1000_0000);
+        assert_eq!(fill_runs::<6>(free, 0b0100_0000_0100), free);
+        assert_eq!(fill_runs::<6>(free, 0b0000_0000_1000), 0b0000_0011_1100);
         // Two seeds in one run, and a run up to the top bit.
-        assert_eq!(fill_runs(free, 0b0101_0000_0000, 6), 0b0111_1000_0000);
-        assert_eq!(fill_runs(u64::MAX << 60, 1 << 61, 6), u64::MAX << 60);
-        assert_eq!(fill_runs(u64::MAX, 1, 6), u64::MAX);
+        assert_eq!(fill_runs::<6>(free, 0b0101_0000_0000), 0b0111_1000_0000);
+        assert_eq!(fill_runs::<6>(u64::MAX << 60, 1 << 61), u64::MAX << 60);
+        assert_eq!(fill_runs::<6>(u64::MAX, 1), u64::MAX);
     }
 
     #[test]

@@ -57,6 +57,7 @@ pub(crate) struct Corrals {
     /// Per cell, whether it holds a box of the corral being tested.
     corral_box: Vec<bool>,
     freeze: Freeze,
+    small: SmallSets,
 }
 
 const NO_AREA: u32 = u32::MAX;
@@ -81,85 +82,134 @@ fn add_touching_boxes(board: &Board, occupied: &[bool], set: &mut Vec<Cell>) {
     set.sort_unstable();
 }
 
-/// Per box (by index in `boxes`), the boxes of its group of boxes touching
-/// side by side, as [`add_touching_boxes`] finds them from that box.
-fn touching_groups(board: &Board, occupied: &[bool], boxes: &[Cell], words: usize) -> Vec<Bits> {
-    let mut group: Vec<Option<usize>> = vec![None; boxes.len()];
-    let mut groups: Vec<Bits> = Vec::new();
-    for start in 0..boxes.len() {
-        if group[start].is_some() {
-            continue;
-        }
-        let g = groups.len();
-        let mut bits = Bits::empty(words);
-        let mut stack = vec![start];
-        group[start] = Some(g);
-        while let Some(i) = stack.pop() {
-            bits.insert(i);
-            for c in board.neighbours(boxes[i]).filter(|&c| occupied[c]) {
-                let j = boxes.binary_search(&c).expect("a box");
-                if group[j].is_none() {
-                    group[j] = Some(g);
-                    stack.push(j);
+/// Box sets by index into a position's sorted boxes, as rows of `words`
+/// 64-bit words in flat vectors, with the scratch [`Corrals::small_sets`]
+/// needs: it runs at every expansion, and a vector a set cost a tenth of
+/// the search's time in the allocator.
+#[derive(Clone, Debug, Default)]
+struct SmallSets {
+    words: usize,
+    /// Per area, the boxes beside it.
+    of: Vec<u64>,
+    /// Per box, its group of boxes touching side by side (a row of `groups`).
+    group_of: Vec<u32>,
+    groups: Vec<u64>,
+    /// The set grown from one area, and it with the boxes touching it.
+    set: Vec<u64>,
+    with: Vec<u64>,
+    in_group: Vec<bool>,
+    stack: Vec<usize>,
+    /// The sets offered, as bits (to offer each once) and as cells, one
+    /// after another; `found` holds each one's range in `cells`.
+    seen: Vec<u64>,
+    cells: Vec<Cell>,
+    found: Vec<std::ops::Range<usize>>,
+}
+
+fn count(bits: &[u64]) -> usize {
+    bits.iter().map(|w| w.count_ones() as usize).sum()
+}
+
+fn meets(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).any(|(a, b)| a & b != 0)
+}
+
+/// Members of `a` not in `b`.
+fn count_outside(a: &[u64], b: &[u64]) -> usize {
+    a.iter()
+        .zip(b)
+        .map(|(a, b)| (a & !b).count_ones() as usize)
+        .sum()
+}
+
+fn add(to: &mut [u64], other: &[u64]) {
+    to.iter_mut().zip(other).for_each(|(a, b)| *a |= b);
+}
+
+fn members(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(k, &w)| {
+        std::iter::successors(Some(w), |&m| Some(m & m.wrapping_sub(1)))
+            .take_while(|&m| m != 0)
+            .map(move |m| k * 64 + m.trailing_zeros() as usize)
+    })
+}
+
+impl SmallSets {
+    /// Empties the scratch for `areas` areas and `boxes` boxes.
+    fn reset(&mut self, areas: usize, boxes: usize) {
+        self.words = boxes.div_ceil(64);
+        self.of.clear();
+        self.of.resize(areas * self.words, 0);
+        self.in_group.clear();
+        self.in_group.resize(areas, false);
+        self.seen.clear();
+        self.cells.clear();
+        self.found.clear();
+    }
+
+    fn of(&self, area: usize) -> &[u64] {
+        &self.of[area * self.words..(area + 1) * self.words]
+    }
+
+    /// Per box (by index in `boxes`), the boxes of its group of boxes
+    /// touching side by side, as [`add_touching_boxes`] finds them from
+    /// that box.
+    fn touching_groups(&mut self, board: &Board, occupied: &[bool], boxes: &[Cell]) {
+        let words = self.words;
+        self.group_of.clear();
+        self.group_of.resize(boxes.len(), u32::MAX);
+        self.groups.clear();
+        for start in 0..boxes.len() {
+            if self.group_of[start] != u32::MAX {
+                continue;
+            }
+            let g = self.groups.len() / words;
+            self.groups.resize((g + 1) * words, 0);
+            self.group_of[start] = g as u32;
+            self.stack.push(start);
+            while let Some(i) = self.stack.pop() {
+                self.groups[g * words + i / 64] |= 1 << (i % 64);
+                for c in board.neighbours(boxes[i]).filter(|&c| occupied[c]) {
+                    let j = boxes.binary_search(&c).expect("a box");
+                    if self.group_of[j] == u32::MAX {
+                        self.group_of[j] = g as u32;
+                        self.stack.push(j);
+                    }
                 }
             }
         }
-        groups.push(bits);
-    }
-    group
-        .into_iter()
-        .map(|g| groups[g.expect("grouped")].clone())
-        .collect()
-}
-
-/// A set of boxes by index, as bits.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn empty(words: usize) -> Bits {
-        Bits(vec![0; words])
     }
 
-    fn insert(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-
-    fn count(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
-    fn meets(&self, other: &Bits) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
-    }
-
-    fn count_outside(&self, other: &Bits) -> usize {
-        self.0
-            .iter()
-            .zip(&other.0)
-            .map(|(a, b)| (a & !b).count_ones() as usize)
-            .sum()
-    }
-
-    fn add(&mut self, other: &Bits) {
-        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= b);
-    }
-
-    /// The union of `part(i)` over the members `i`.
-    fn union_of<'a>(&self, part: impl Fn(usize) -> &'a Bits) -> Bits {
-        let mut all = self.clone();
-        for i in self.iter() {
-            all.add(part(i));
+    /// Offers `with` (boxes by index in `boxes`) unless it was offered.
+    fn offer_with(&mut self, boxes: &[Cell]) {
+        let words = self.words;
+        if self.seen.chunks(words).any(|s| s == self.with) {
+            return;
         }
-        all
+        self.seen.extend_from_slice(&self.with);
+        let start = self.cells.len();
+        self.cells.extend(members(&self.with).map(|i| boxes[i]));
+        self.found.push(start..self.cells.len());
     }
 
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(k, &w)| {
-            std::iter::successors(Some(w), |&m| Some(m & m.wrapping_sub(1)))
-                .take_while(|&m| m != 0)
-                .map(move |m| k * 64 + m.trailing_zeros() as usize)
-        })
+    /// Sets `with` to `set` and the groups touching its boxes.
+    fn touching_set(&mut self) {
+        self.with.clear();
+        self.with.extend_from_slice(&self.set);
+        let words = self.words;
+        for i in members(&self.set) {
+            let g = self.group_of[i] as usize;
+            add(&mut self.with, &self.groups[g * words..(g + 1) * words]);
+        }
+    }
+
+    /// The area not grown into yet sharing a box with `set` that adds the
+    /// fewest boxes to it, and that number.
+    fn next_area(&self, areas: usize) -> Option<(usize, usize)> {
+        (0..areas)
+            .filter(|&b| !self.in_group[b] && meets(self.of(b), &self.set))
+            .map(|b| (count_outside(self.of(b), &self.set), b))
+            .min()
     }
 }
 
@@ -379,67 +429,61 @@ impl Corrals {
     /// The boxes around each area the player does not reach, of the last
     /// [`Corrals::restrict`], and around growing unions of areas sharing
     /// boxes, each with the boxes touching them: the sets of `limit` boxes
-    /// or fewer, smallest first, each once. A corral merges every area
-    /// sharing a box, and a dead fence among its boxes hides in a set too
-    /// big to search; these are the small ones.
+    /// or fewer, smallest first, each once and sorted. A corral merges
+    /// every area sharing a box, and a dead fence among its boxes hides in
+    /// a set too big to search; these are the small ones.
     pub fn small_sets(
-        &self,
+        &mut self,
         board: &Board,
         occupied: &[bool],
         boxes: &[Cell],
         limit: usize,
-    ) -> Vec<Vec<Cell>> {
+    ) -> impl Iterator<Item = &[Cell]> {
         debug_assert!(
             limit <= MAX_BOXES,
             "touching boxes are added up to MAX_BOXES"
         );
         let areas = self.parent.len();
-        let words = boxes.len().div_ceil(64);
-        // Per area, the boxes beside it; per box, it and the boxes touching
-        // it side by side, and those touching them (see `add_touching_boxes`).
-        let mut of = vec![Bits::empty(words); areas];
+        let s = &mut self.small;
+        s.reset(areas, boxes.len());
         for (i, &b) in boxes.iter().enumerate() {
             for x in board.neighbours(b) {
                 if self.area[x] != NO_AREA {
-                    of[self.area[x] as usize].insert(i);
+                    s.of[self.area[x] as usize * s.words + i / 64] |= 1 << (i % 64);
                 }
             }
         }
-        let touching = touching_groups(board, occupied, boxes, words);
-        let mut seen = std::collections::HashSet::new();
-        let mut out: Vec<Vec<Cell>> = Vec::new();
-        let mut in_group = vec![false; areas];
+        s.touching_groups(board, occupied, boxes);
         for a in 0..areas {
-            let len = of[a].count();
+            let len = count(s.of(a));
             if len == 0 || len > limit {
                 continue;
             }
             // Grow from `a`: the area sharing a box that adds fewest boxes.
-            in_group.fill(false);
-            in_group[a] = true;
-            let mut set = of[a].clone();
+            s.in_group.fill(false);
+            s.in_group[a] = true;
+            s.set.clear();
+            s.set
+                .extend_from_slice(&s.of[a * s.words..(a + 1) * s.words]);
             loop {
-                let with = set.union_of(|i| &touching[i]);
-                if with.count() <= limit && seen.insert(with.clone()) {
-                    out.push(with.iter().map(|i| boxes[i]).collect());
+                s.touching_set();
+                if count(&s.with) <= limit {
+                    s.offer_with(boxes);
                 }
-                let next = (0..areas)
-                    .filter(|&b| !in_group[b] && of[b].meets(&set))
-                    .map(|b| (of[b].count_outside(&set), b))
-                    .min();
-                match next {
-                    Some((more, b)) if set.count() + more <= limit => {
-                        in_group[b] = true;
-                        set.add(&of[b]);
+                match s.next_area(areas) {
+                    Some((more, b)) if count(&s.set) + more <= limit => {
+                        s.in_group[b] = true;
+                        let words = s.words;
+                        add(&mut s.set, &s.of[b * words..(b + 1) * words]);
                     }
                     _ => break,
                 }
             }
         }
-        out.sort_by_key(Vec::len);
-        out
+        s.found.sort_by_key(|r| r.len());
+        let s = &self.small;
+        s.found.iter().map(|r| &s.cells[r.clone()])
     }
-
     fn find(&mut self, mut a: u32) -> u32 {
         while self.parent[a as usize] != a {
             let up = self.parent[self.parent[a as usize] as usize];
@@ -599,7 +643,11 @@ mod tests {
         for &b in &board.start_boxes {
             occupied[b] = true;
         }
-        let sets = corrals.small_sets(&board, &occupied, &board.start_boxes, 8);
+        let mut corrals = corrals;
+        let sets: Vec<Vec<Cell>> = corrals
+            .small_sets(&board, &occupied, &board.start_boxes, 8)
+            .map(<[Cell]>::to_vec)
+            .collect();
         assert!(sets.iter().all(|s| s.len() <= 8) && sets.is_sorted_by_key(Vec::len));
         let at = |r, c| board.compact(level.grid.cell(r, c));
         let mut fence = vec![at(10, 3), at(9, 4), at(10, 4), at(11, 5), at(11, 8)];

@@ -245,10 +245,10 @@ impl Search<'_> {
             patterns,
             ..
         } = &mut self.prune;
-        let sets = corrals.small_sets(self.board, &self.occupied, boxes, SMALL_CORRAL);
-        let Some(dead) = sets
-            .into_iter()
+        let Some(dead) = corrals
+            .small_sets(self.board, &self.occupied, boxes, SMALL_CORRAL)
             .find(|set| subset.dead(self.board, set, player))
+            .map(<[Cell]>::to_vec)
         else {
             return false;
         };
