@@ -105,7 +105,7 @@ impl Matcher {
             (&mut self.way, &mut self.min_v, &mut self.used),
             n,
             i,
-            |r, c| cost[(r - 1) * n + (c - 1)],
+            |r| &cost[(r - 1) * n..r * n],
         );
     }
 
@@ -290,11 +290,11 @@ impl Matcher {
         self.row.clear();
         self.row.extend((0..n).map(|g| cost_of(distance, cell, g)));
         let (cost, row) = (&self.cost, &self.row);
-        let at = |r: usize, c: usize| {
+        let row_of = |r: usize| {
             if r == i {
-                row[c - 1]
+                &row[..]
             } else {
-                cost[(r - 1) * n + (c - 1)]
+                &cost[(r - 1) * n..r * n]
             }
         };
         add_row(
@@ -302,9 +302,11 @@ impl Matcher {
             (&mut self.way, &mut self.min_v, &mut self.used),
             n,
             i,
-            at,
+            row_of,
         );
-        let total: i64 = (1..=n).map(|j| at(self.sgoal_of[j], j) as i64).sum();
+        let total: i64 = (1..=n)
+            .map(|j| row_of(self.sgoal_of[j])[j - 1] as i64)
+            .sum();
         (total < BLOCKED as i64).then_some(total as u32)
     }
 
@@ -373,7 +375,7 @@ impl Matcher {
                 (&mut way, &mut self.min_v, &mut used),
                 n,
                 r,
-                |i, j| cost[(i - 1) * n + (j - 1)],
+                |i| &cost[(i - 1) * n..i * n],
             );
         }
         let total: i64 = (1..=n)
@@ -479,13 +481,14 @@ impl<T> KeptMatchings<T> {
 
 /// One step of the Hungarian method (shortest augmenting path, e-maxx form):
 /// matches row `i` (1-based), keeping the duals feasible and the matching
-/// of the other rows optimal.
-fn add_row(
+/// of the other rows optimal. `row_of(r)` holds row `r`'s costs, goal by
+/// goal: a row's slice is looked up once a step, not once a cost.
+fn add_row<'c>(
     (u, v, goal_of): (&mut [i64], &mut [i64], &mut [usize]),
     (way, min_v, used): (&mut Vec<usize>, &mut Vec<i64>, &mut Vec<bool>),
     n: usize,
     i: usize,
-    cost: impl Fn(usize, usize) -> u32,
+    row_of: impl Fn(usize) -> &'c [u32],
 ) {
     let inf = i64::MAX / 4;
     goal_of[0] = i;
@@ -498,11 +501,12 @@ fn add_row(
     loop {
         used[j0] = true;
         let i0 = goal_of[j0];
+        let (row, u0) = (&row_of(i0)[..n], u[i0]);
         let mut delta = inf;
         let mut j1 = 0;
         for j in 1..=n {
             if !used[j] {
-                let cur = cost(i0, j) as i64 - u[i0] - v[j];
+                let cur = row[j - 1] as i64 - u0 - v[j];
                 if cur < min_v[j] {
                     min_v[j] = cur;
                     way[j] = j0;

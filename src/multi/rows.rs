@@ -44,8 +44,10 @@ impl FloorRows {
             at.push((row * 64 + col) as u32);
             cell_at[row * 64 + col] = Some(Cell::new(k));
         }
-        // A row holds runs of `stride - 2` cells at most (walls on each side).
-        let doublings = usize::BITS - stride.saturating_sub(3).leading_zeros();
+        // A flood's runs lie within the floor's, and the longest of those
+        // is often far shorter than the grid is wide.
+        let longest = floor.iter().map(|&r| longest_run(r)).max().unwrap_or(0);
+        let doublings = usize::BITS - longest.saturating_sub(1).leading_zeros();
         Some(FloorRows {
             floor,
             doublings,
@@ -83,6 +85,16 @@ impl FloorRows {
             rows[row] &= !bit;
         }
     }
+}
+
+/// The most set bits side by side in `mask`.
+fn longest_run(mut mask: u64) -> usize {
+    let mut longest = 0;
+    while mask != 0 {
+        mask &= mask >> 1;
+        longest += 1;
+    }
+    longest
 }
 
 /// Cells [`RowArea::least`] looks at before it takes the area's cells one
@@ -243,6 +255,14 @@ mod tests {
         assert_eq!(fill_runs::<6>(free, 0b0101_0000_0000), 0b0111_1000_0000);
         assert_eq!(fill_runs::<6>(u64::MAX << 60, 1 << 61), u64::MAX << 60);
         assert_eq!(fill_runs::<6>(u64::MAX, 1), u64::MAX);
+    }
+
+    #[test]
+    fn the_longest_run_counts_the_widest_block_of_bits() {
+        assert_eq!(longest_run(0), 0);
+        assert_eq!(longest_run(0b1011_0111_0110), 3);
+        assert_eq!(longest_run(u64::MAX), 64);
+        assert_eq!(longest_run(1 << 63 | 1), 1);
     }
 
     #[test]
