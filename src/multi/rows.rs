@@ -139,7 +139,7 @@ impl RowArea {
     }
 
     /// Floods the area of the cells `open` (row masks) from the one `bit`
-    /// of `row` (see [`fill_runs`] for `doublings`).
+    /// of `row`; `doublings` is [`fill_runs`]' `D`.
     fn flood_open(&mut self, open: &[u64], doublings: u32, row: usize, bit: u64) {
         match doublings {
             0..=3 => self.flood_runs::<3>(open, row, bit),

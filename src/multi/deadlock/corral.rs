@@ -106,6 +106,10 @@ struct SmallSets {
     found: Vec<std::ops::Range<usize>>,
 }
 
+fn insert(bits: &mut [u64], i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+
 fn count(bits: &[u64]) -> usize {
     bits.iter().map(|w| w.count_ones() as usize).sum()
 }
@@ -151,6 +155,23 @@ impl SmallSets {
         &self.of[area * self.words..(area + 1) * self.words]
     }
 
+    /// Starts the set grown from area `a`: its boxes alone.
+    fn start_at(&mut self, a: usize) {
+        self.in_group.fill(false);
+        self.in_group[a] = true;
+        let words = self.words;
+        self.set.clear();
+        self.set
+            .extend_from_slice(&self.of[a * words..(a + 1) * words]);
+    }
+
+    /// Grows the set by area `b`'s boxes.
+    fn grow_by(&mut self, b: usize) {
+        self.in_group[b] = true;
+        let words = self.words;
+        add(&mut self.set, &self.of[b * words..(b + 1) * words]);
+    }
+
     /// Per box (by index in `boxes`), the boxes of its group of boxes
     /// touching side by side, as [`add_touching_boxes`] finds them from
     /// that box.
@@ -168,7 +189,7 @@ impl SmallSets {
             self.group_of[start] = g as u32;
             self.stack.push(start);
             while let Some(i) = self.stack.pop() {
-                self.groups[g * words + i / 64] |= 1 << (i % 64);
+                insert(&mut self.groups[g * words..], i);
                 for c in board.neighbours(boxes[i]).filter(|&c| occupied[c]) {
                     let j = boxes.binary_search(&c).expect("a box");
                     if self.group_of[j] == u32::MAX {
@@ -449,7 +470,7 @@ impl Corrals {
         for (i, &b) in boxes.iter().enumerate() {
             for x in board.neighbours(b) {
                 if self.area[x] != NO_AREA {
-                    s.of[self.area[x] as usize * s.words + i / 64] |= 1 << (i % 64);
+                    insert(&mut s.of[self.area[x] as usize * s.words..], i);
                 }
             }
         }
@@ -460,22 +481,14 @@ impl Corrals {
                 continue;
             }
             // Grow from `a`: the area sharing a box that adds fewest boxes.
-            s.in_group.fill(false);
-            s.in_group[a] = true;
-            s.set.clear();
-            s.set
-                .extend_from_slice(&s.of[a * s.words..(a + 1) * s.words]);
+            s.start_at(a);
             loop {
                 s.touching_set();
                 if count(&s.with) <= limit {
                     s.offer_with(boxes);
                 }
                 match s.next_area(areas) {
-                    Some((more, b)) if count(&s.set) + more <= limit => {
-                        s.in_group[b] = true;
-                        let words = s.words;
-                        add(&mut s.set, &s.of[b * words..(b + 1) * words]);
-                    }
+                    Some((more, b)) if count(&s.set) + more <= limit => s.grow_by(b),
                     _ => break,
                 }
             }
@@ -484,6 +497,7 @@ impl Corrals {
         let s = &self.small;
         s.found.iter().map(|r| &s.cells[r.clone()])
     }
+
     fn find(&mut self, mut a: u32) -> u32 {
         while self.parent[a as usize] != a {
             let up = self.parent[self.parent[a as usize] as usize];
@@ -630,7 +644,7 @@ mod tests {
         let text = std::fs::read_to_string("tests/data/fence/boxxle59-dead.xsb").unwrap();
         let level = &parse_xsb(text.as_bytes(), 1000).unwrap()[0];
         let board = Board::new(level).unwrap();
-        let (corrals, _) = at_start(&board);
+        let (mut corrals, _) = at_start(&board);
         let fences = std::sync::Arc::new(crate::multi::deadlock::fence::fences(&board, &|| false));
         let mut subset = crate::multi::deadlock::subset::SubsetSearch::with_fences(fences);
         let player = board.start_player;
@@ -643,7 +657,6 @@ mod tests {
         for &b in &board.start_boxes {
             occupied[b] = true;
         }
-        let mut corrals = corrals;
         let sets: Vec<Vec<Cell>> = corrals
             .small_sets(&board, &occupied, &board.start_boxes, 8)
             .map(<[Cell]>::to_vec)
