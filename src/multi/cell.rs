@@ -119,3 +119,46 @@ impl CellPairs {
         self.words
     }
 }
+
+/// Keeps `boxes` sorted after the one box at `i` changed cell: it slides
+/// to its place, one shift a box it passes (a push or pull moves one box,
+/// so the rest of the list stays in order).
+pub(crate) fn reseat(boxes: &mut [Cell], i: usize) {
+    let moved = boxes[i];
+    let mut at = i;
+    while at > 0 && boxes[at - 1] > moved {
+        boxes[at] = boxes[at - 1];
+        at -= 1;
+    }
+    while at + 1 < boxes.len() && boxes[at + 1] < moved {
+        boxes[at] = boxes[at + 1];
+        at += 1;
+    }
+    boxes[at] = moved;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_box_moved_either_way_is_reseated_where_sorting_puts_it() {
+        let mut rng = crate::rng::Rng::new(7);
+        for _ in 0..2_000 {
+            let n = 1 + rng.below(12);
+            let mut boxes: Vec<Cell> = (0..n).map(|_| Cell::new(rng.below(40))).collect();
+            boxes.sort_unstable();
+            boxes.dedup();
+            let i = rng.below(boxes.len());
+            let to = Cell::new(rng.below(40));
+            if boxes.contains(&to) {
+                continue;
+            }
+            boxes[i] = to;
+            let mut sorted = boxes.clone();
+            sorted.sort_unstable();
+            reseat(&mut boxes, i);
+            assert_eq!(boxes, sorted);
+        }
+    }
+}

@@ -24,6 +24,7 @@
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
 use crate::multi::bound::{KeptMatchings, Matcher};
+use crate::multi::cell::reseat;
 use crate::multi::rows::RowArea;
 use rustc_hash::FxHashMap as HashMap;
 use std::cmp::Reverse;
@@ -402,7 +403,7 @@ impl<'b> Builder<'b> {
             self.occupy(to, true);
             child.copy_from_slice(&boxes);
             child[i] = to;
-            child.sort_unstable();
+            reseat(&mut child, i);
             let least = self.least_after_pull(player, b, to, back);
             let parent = Some((id, to, dir.opposite()));
             self.keep(&child, least, parent, depth + 1, Some((row, to)));

@@ -20,6 +20,7 @@ use super::pulls::{Pulled, Puller};
 use crate::grid::Direction;
 use crate::multi::board::{Board, Cell, Distance, UNREACHABLE};
 use crate::multi::bound::Matcher;
+use crate::multi::cell::reseat;
 use crate::multi::guide::halls::{HallScratch, Halls};
 use crate::multi::rows::RowArea;
 use rustc_hash::FxHashMap as HashMap;
@@ -87,11 +88,12 @@ pub(super) struct Node {
     moves: Vec<Move>,
 }
 
-/// A move of a position: the position it leads to, scored and weighed.
+/// A move of a position, scored and weighed: the position it leads to is
+/// its step made from there ([`Unpacker::after_step`]), kept that small
+/// because most moves are never taken.
+#[derive(Clone, Copy)]
 struct Move {
     step: Step,
-    boxes: Vec<Cell>,
-    bases: Set,
     player: Cell,
     score: Score,
     /// 0 where an advisor names it, else 1.
@@ -131,6 +133,9 @@ pub(super) struct Unpacker<'b> {
     far: Far,
     /// The matchings of [`Far::Matched`].
     matcher: Matcher,
+    /// The position whose matching `matcher` holds, and whether it is
+    /// whole: its moves' matchings start from there.
+    matched: Option<(u32, bool)>,
     /// Per cell, whether a pulled box may not stop there (see [`in_tunnels`]).
     in_tunnel: Vec<bool>,
     occupied: Vec<bool>,
@@ -150,6 +155,8 @@ pub(super) struct Unpacker<'b> {
     done: bool,
     /// Whether boxes may leave the board (see [`Unpacker::keeping_boxes`]).
     takes_off: bool,
+    /// Scratch room for the boxes after a move.
+    step_boxes: Vec<Cell>,
 }
 
 impl<'b> Unpacker<'b> {
@@ -181,6 +188,7 @@ impl<'b> Unpacker<'b> {
             to_each_goal,
             far: Far::Summed,
             matcher: Matcher::default(),
+            matched: None,
             in_tunnel: in_tunnels(board),
             occupied: vec![false; n],
             marks: vec![0; n],
@@ -192,6 +200,7 @@ impl<'b> Unpacker<'b> {
             best: 0,
             done: false,
             takes_off: true,
+            step_boxes: Vec::new(),
         }
     }
 
@@ -277,8 +286,8 @@ impl<'b> Unpacker<'b> {
     fn pop_from(&mut self, slot: usize) -> Option<u32> {
         while let Some(Reverse((weight, score, id))) = self.heaps[slot].pop() {
             let mut dropped = false;
-            while let Some(m) = self.nodes[id as usize].moves.last() {
-                if !self.known(&m.boxes, &m.bases, m.player) {
+            while let Some(&m) = self.nodes[id as usize].moves.last() {
+                if !self.known_after(id, &m) {
                     break;
                 }
                 self.nodes[id as usize].moves.pop();
@@ -302,10 +311,13 @@ impl<'b> Unpacker<'b> {
         let m = self.nodes[id as usize].moves.pop().expect("a move left");
         self.queue_node(id);
         let weight = self.nodes[id as usize].weight + m.weight;
+        let mut boxes = Vec::new();
+        let bases = self.after_step(id, m.step, &mut boxes);
+        let bases = bases.unwrap_or_else(|| self.nodes[id as usize].bases.clone());
         let step = Some((id, m.step));
         self.insert(
-            m.boxes.into_boxed_slice(),
-            m.bases,
+            boxes.into_boxed_slice(),
+            bases,
             m.player,
             step,
             weight,
@@ -421,6 +433,38 @@ impl<'b> Unpacker<'b> {
 
     fn key(&self, boxes: &[Cell], bases: &Set, player: Cell) -> u64 {
         self.board.hash_of(boxes, player) ^ bases.hash()
+    }
+
+    /// The boxes (into `boxes`) after `step` from position `id`, and the
+    /// start squares left where the step takes its box off the board
+    /// (`None`: those of `id`).
+    fn after_step(&self, id: u32, step: Step, boxes: &mut Vec<Cell>) -> Option<Set> {
+        let node = &self.nodes[id as usize];
+        boxes.clear();
+        boxes.extend_from_slice(&node.boxes);
+        let i = boxes
+            .iter()
+            .position(|&b| b == step.from)
+            .expect("a box moved");
+        if !step.removed {
+            boxes[i] = step.to;
+            reseat(boxes, i);
+            return None;
+        }
+        boxes.remove(i);
+        let mut bases = node.bases.clone();
+        bases.remove(self.bases.at(step.to).expect("a start square"));
+        Some(bases)
+    }
+
+    /// Whether move `m` of position `id` leads to a position made already.
+    fn known_after(&mut self, id: u32, m: &Move) -> bool {
+        let mut boxes = std::mem::take(&mut self.step_boxes);
+        let bases = self.after_step(id, m.step, &mut boxes);
+        let bases = bases.as_ref().unwrap_or(&self.nodes[id as usize].bases);
+        let known = self.known(&boxes, bases, m.player);
+        self.step_boxes = boxes;
+        known
     }
 
     fn known(&self, boxes: &[Cell], bases: &Set, player: Cell) -> bool {
@@ -599,17 +643,21 @@ impl<'b> Unpacker<'b> {
         removed: bool,
     ) -> Option<Move> {
         let from = boxes[i];
-        let mut next: Vec<Cell> = boxes.to_vec();
-        let mut bases = left.clone();
-        if removed {
-            next.remove(i);
-            bases.remove(self.bases.at(p.to).expect("a start square"));
-        } else {
-            next[i] = p.to;
-            next.sort_unstable();
-        }
         if !removed && !self.still_matched(boxes, left, i, p.to) {
             return None;
+        }
+        let mut next = std::mem::take(&mut self.step_boxes);
+        next.clear();
+        next.extend_from_slice(boxes);
+        let mut removed_bases = None;
+        if removed {
+            next.remove(i);
+            let mut bases = left.clone();
+            bases.remove(self.bases.at(p.to).expect("a start square"));
+            removed_bases = Some(bases);
+        } else {
+            next[i] = p.to;
+            reseat(&mut next, i);
         }
         self.place(&next, true);
         // A box taken off leaves the player more room than its pulls had.
@@ -618,9 +666,10 @@ impl<'b> Unpacker<'b> {
         } else {
             p.least
         };
-        let known = self.known(&next, &bases, least);
+        let known = self.known(&next, removed_bases.as_ref().unwrap_or(left), least);
         let score = (!known).then(|| self.score(&next, Some((id, boxes, (from, p.to)))));
         self.place(&next, false);
+        self.step_boxes = next;
         let step = Step {
             from,
             to: p.to,
@@ -628,8 +677,6 @@ impl<'b> Unpacker<'b> {
         };
         score.map(|score| Move {
             step,
-            boxes: next,
-            bases,
             player: least,
             score,
             weight: 1,
@@ -647,7 +694,7 @@ impl<'b> Unpacker<'b> {
         let areas = self.count_areas(boxes);
         let cut = self.cut(boxes, after);
         let on_goals = boxes.iter().filter(|&&b| board.is_goal[b]).count();
-        let far = self.far_from_goals(boxes);
+        let far = self.far_from_goals(boxes, after);
         let score = Score {
             boxes: boxes.len() as u16,
             areas: areas as u16,
@@ -660,15 +707,31 @@ impl<'b> Unpacker<'b> {
     }
 
     /// How far `boxes` are from the goals, by the search's measure ([`Far`]).
-    fn far_from_goals(&mut self, boxes: &[Cell]) -> u32 {
-        match self.far {
-            Far::Summed => boxes.iter().map(|&b| self.to_goals[b]).sum(),
-            // Every box stands where pulls from a goal took it, so some
-            // matching is whole; one that is not counts as the nearest.
-            Far::Matched => (self.matcher)
-                .bound_warm(Some(0), &self.to_each_goal, boxes)
-                .unwrap_or(0),
+    /// Matched one box's move from the position `after` names, the
+    /// matching of that position, held, takes one augmenting path more.
+    fn far_from_goals(&mut self, boxes: &[Cell], after: Option<After>) -> u32 {
+        if self.far == Far::Summed {
+            return boxes.iter().map(|&b| self.to_goals[b]).sum();
         }
+        let distance = &self.to_each_goal;
+        // Every box stands where pulls from a goal took it, so some
+        // matching is whole; one that is not counts as the nearest.
+        if let Some((id, before, (from, to))) = after
+            && before.len() == boxes.len()
+        {
+            if self.matched.is_none_or(|(held, _)| held != id) {
+                let whole = self.matcher.bound_warm(Some(0), distance, before);
+                self.matched = Some((id, whole.is_some()));
+            }
+            if self.matched == Some((id, true)) {
+                let i = before.iter().position(|&b| b == from).expect("a box moved");
+                return self.matcher.bound_moved(distance, i, to).unwrap_or(0);
+            }
+        }
+        self.matched = None;
+        self.matcher
+            .bound_warm(Some(0), distance, boxes)
+            .unwrap_or(0)
     }
 
     /// The pairs of halls `boxes` (marked in `occupied`) cut apart: from
@@ -832,14 +895,18 @@ mod tests {
             unpacker.add_roots();
             unpacker.run(500, &|| false);
             let mut fresh = Unpacker::new(&board);
-            for m in unpacker.nodes.iter().flat_map(|n| &n.moves) {
-                fresh.place(&m.boxes, true);
-                let score = fresh.score(&m.boxes, None);
-                fresh.place(&m.boxes, false);
-                assert_eq!(m.score, score, "{:?}", m.step);
-                checked += 1;
-                cut += usize::from(score.cut > 0);
-                removed += usize::from(m.step.removed);
+            for (id, n) in unpacker.nodes.iter().enumerate() {
+                for m in &n.moves {
+                    let mut boxes = Vec::new();
+                    unpacker.after_step(id as u32, m.step, &mut boxes);
+                    fresh.place(&boxes, true);
+                    let score = fresh.score(&boxes, None);
+                    fresh.place(&boxes, false);
+                    assert_eq!(m.score, score, "{:?}", m.step);
+                    checked += 1;
+                    cut += usize::from(score.cut > 0);
+                    removed += usize::from(m.step.removed);
+                }
             }
         }
         assert!(
